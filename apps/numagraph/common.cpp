@@ -1,0 +1,163 @@
+#include "numagraph/common.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+
+#include "numagraph/graph/io.hpp"
+#include "numagraph/parallel/parallel.hpp"
+#include "numagraph/profile/timer.hpp"
+#include "numagraph/runtime_info.hpp"
+#include "numagraph/util/error.hpp"
+
+namespace numagraph::cli {
+
+void add_graph_options(CLI::App& app, GraphSource& src, bool raw) {
+  app.add_option("FILE", src.file, "graph file (format from extension/content; .gz ok)");
+  app.add_option("-f,--file", src.file, "graph file (same as FILE, gapbs style)");
+  app.add_option("-g,--kron", src.kron_scale, "generate a Graph500 Kronecker graph of 2^N vertices")
+      ->check(CLI::Range(1, 40));
+  app.add_option("-u,--uniform", src.uniform_scale, "generate a uniform random graph of 2^N vertices")
+      ->check(CLI::Range(1, 40));
+  app.add_option("--grid", src.grid_scale, "generate a 2-D grid graph of about 2^N vertices")
+      ->check(CLI::Range(2, 40));
+  app.add_option("-k,--edge-factor", src.edge_factor, "edges per vertex for generators (default 16)")
+      ->check(CLI::Range(1, 1 << 20));
+  app.add_option("--graph-seed", src.gen_seed, "generator seed (default 27491095)");
+  app.add_flag("--weighted", src.weighted, "give generated graphs integer weights in [1, 255]");
+  app.add_option("--format", src.format, "force the input format: el wel snap mtx gr metis sg wsg ngr");
+  app.add_flag("-s,--symmetrize", src.symmetrize, "treat edges as undirected (add reverse edges)");
+  app.add_option("--relabel", src.relabel, "compact sparse ids to 0..k-1: on, off or auto (default)")
+      ->check(CLI::IsMember({"on", "off", "auto"}));
+  if (!raw) {
+    app.add_flag("--keep-self-loops", src.keep_self_loops,
+                 "keep self-loops (by default kernels drop them, as gapbs does)");
+    app.add_flag("--keep-duplicates", src.keep_duplicates,
+                 "keep parallel edges (by default kernels keep one, the lightest)");
+  }
+}
+
+LoadedGraph load_graph(const GraphSource& src, bool raw) {
+  const int sources = !src.file.empty() + (src.kron_scale > 0) + (src.uniform_scale > 0) +
+                      (src.grid_scale > 0);
+  if (sources != 1)
+    throw UsageError("give exactly one graph: FILE, -f FILE, --kron N, --uniform N or --grid N");
+  BuildOptions build;
+  build.symmetrize = src.symmetrize;
+  build.drop_self_loops = !raw && !src.keep_self_loops;
+  build.dedupe = !raw && !src.keep_duplicates;
+  build.in_edges = src.in_edges;
+  build.relabel = src.relabel == "on" ? Relabel::kOn : src.relabel == "off" ? Relabel::kOff
+                                                                             : Relabel::kAuto;
+  LoadedGraph out;
+  profile::Timer total;
+  if (!src.file.empty()) {
+    ReadOptions ro;
+    if (!src.format.empty()) ro.format = parse_format(src.format);
+    out.name = src.file;
+    out.graph = numagraph::load_graph(src.file, ro, build, &out.report);
+    out.read_seconds = total.seconds();
+  } else {
+    GeneratorOptions go;
+    go.edge_factor = src.edge_factor;
+    go.seed = src.gen_seed;
+    go.weighted = src.weighted;
+    EdgeList edges;
+    if (src.kron_scale > 0) {
+      go.scale = src.kron_scale;
+      edges = generate_kronecker(go);
+      out.name = "kron" + std::to_string(go.scale);
+    } else if (src.uniform_scale > 0) {
+      go.scale = src.uniform_scale;
+      edges = generate_uniform(go);
+      out.name = "urand" + std::to_string(go.scale);
+    } else {
+      go.scale = src.grid_scale;
+      edges = generate_grid(go);
+      out.name = "grid" + std::to_string(go.scale);
+    }
+    out.read_seconds = total.seconds();
+    profile::Timer build_timer;
+    out.graph = build_graph(std::move(edges), build, &out.report);
+    out.build_seconds = build_timer.seconds();
+  }
+  out.load_seconds = total.seconds();
+  if (!out.report.notice.empty()) std::fprintf(stderr, "numagraph: note: %s\n", out.report.notice.c_str());
+  return out;
+}
+
+void add_run_options(CLI::App& app, RunOptions& run) {
+  app.add_option("-t,--threads", run.threads, "threads (default: all cores)")->check(CLI::Range(0, 4096));
+  app.add_option("-n,--trials", run.trials, "timed trials (default 3)")->check(CLI::Range(1, 100000));
+  app.add_flag("-v,--verify", run.verify, "check every result with the serial verifier");
+  app.add_flag("--json", run.json, "print one JSON object per run instead of a table");
+  app.add_option("--seed", run.seed, "seed for random roots/sources (default 27491095)");
+  add_runtime_options(app);
+}
+
+void apply_run_options(const RunOptions& run) {
+  parallel::set_threads(run.threads);
+  apply_runtime_options(run.threads);
+}
+
+profile::Record base_record(const std::string& kernel, const LoadedGraph& g, const RunOptions&) {
+  profile::Record rec;
+  rec.set("kernel", kernel).set("graph", g.name);
+  numagraph::visit(
+      [&](const auto& graph) {
+        rec.set("num_vertices", graph.num_vertices())
+            .set("num_edges", graph.num_edges())
+            .set("directed", graph.directed())
+            .set("weighted", graph.weighted());
+      },
+      g.graph);
+  rec.set("threads", parallel::max_threads());
+  add_runtime_fields(rec);
+  rec.set("load_s", g.load_seconds);
+  return rec;
+}
+
+std::vector<double> time_trials(int trials, const std::function<void(int)>& trial) {
+  std::vector<double> seconds;
+  for (int i = 0; i < trials; ++i) {
+    profile::Timer t;
+    trial(i);
+    seconds.push_back(t.seconds());
+  }
+  return seconds;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+void emit(const RunOptions& run, profile::Record& rec, const std::vector<double>& seconds,
+          std::optional<bool> verified, const std::string& verify_message) {
+  rec.set("trials", seconds);
+  rec.set("median_s", median(seconds));
+  rec.set("mean_s", seconds.empty() ? 0.0
+                                    : std::accumulate(seconds.begin(), seconds.end(), 0.0) /
+                                          static_cast<double>(seconds.size()));
+  rec.set("min_s", seconds.empty() ? 0.0 : *std::min_element(seconds.begin(), seconds.end()));
+  if (verified) rec.set("verified", *verified); else rec.set_null("verified");
+  if (run.json) {
+    std::printf("%s\n", rec.json().c_str());
+  } else {
+    for (const auto& [key, value] : rec.fields()) {
+      std::string v = value;
+      if (v.size() >= 2 && v.front() == '"') v = v.substr(1, v.size() - 2);
+      std::printf("%-20s %s\n", key.c_str(), v.c_str());
+    }
+    if (verified) std::printf("%-20s %s\n", "verification", *verified ? "PASS" : "FAIL");
+  }
+  std::fflush(stdout);
+  if (verified && !*verified)
+    throw VerifyError("verification failed" + (verify_message.empty() ? "" : ": " + verify_message));
+}
+
+}  // namespace numagraph::cli

@@ -1,0 +1,108 @@
+// Shared CLI pieces: where the graph comes from (a file or a generator), the
+// run flags every kernel takes, and the trial harness that prints results for
+// people (fixed-width text) or machines (--json, one object per run).
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <type_traits>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "numagraph/graph/any_graph.hpp"
+#include "numagraph/graph/builder.hpp"
+#include "numagraph/graph/generators.hpp"
+#include "numagraph/profile/record.hpp"
+#include "numagraph/util/error.hpp"
+
+namespace numagraph::cli {
+
+// Flags that choose and shape the input graph.
+struct GraphSource {
+  std::string file;            // FILE or -f FILE
+  int kron_scale = 0;          // --kron N / -g N
+  int uniform_scale = 0;       // --uniform N / -u N
+  int grid_scale = 0;          // --grid N
+  int edge_factor = 16;        // --edge-factor / -k
+  std::uint64_t gen_seed = kDefaultSeed;  // --graph-seed
+  bool weighted = false;       // --weighted: generated graphs get weights in [1,255]
+  std::string format;          // --format
+  bool symmetrize = false;     // --symmetrize / -s
+  std::string relabel = "auto";  // --relabel on|off|auto
+  bool keep_self_loops = false;  // --keep-self-loops
+  bool keep_duplicates = false;  // --keep-duplicates
+  bool in_edges = true;
+};
+
+// kernels: positional FILE and the generator flags, with kernel-style cleaning
+// (self-loops and duplicates removed unless kept). `raw` = info/convert
+// style: the file is loaded as it is (no cleaning) unless flags ask.
+void add_graph_options(CLI::App& app, GraphSource& src, bool raw = false);
+
+struct LoadedGraph {
+  AnyGraph graph;
+  std::string name;     // file name or "kron20" etc.
+  double load_seconds = 0;   // read/generate + build
+  double read_seconds = 0;   // read or generate only
+  double build_seconds = 0;  // builder only
+  BuildReport report;
+};
+
+// Loads or generates the graph; prints the builder notice (if any) to stderr.
+// `raw` must match the value given to add_graph_options.
+LoadedGraph load_graph(const GraphSource& src, bool raw = false);
+
+// Flags every kernel takes.
+struct RunOptions {
+  int threads = 0;           // --threads / -t (0 = all cores)
+  int trials = 3;            // --trials / -n
+  bool verify = false;       // --verify / -v
+  bool json = false;         // --json
+  std::uint64_t seed = kDefaultSeed;  // --seed: roots / sampled sources
+};
+
+void add_run_options(CLI::App& app, RunOptions& run);
+// Applies --threads (and, once the NUMA layer is in, pinning and topology).
+void apply_run_options(const RunOptions& run);
+
+// A record pre-filled with kernel, graph, sizes, threads and the runtime
+// configuration (topology, bind, placement, pages).
+profile::Record base_record(const std::string& kernel, const LoadedGraph& g, const RunOptions& run);
+
+// Times `trial(i)` for i in [0, trials); returns seconds per trial.
+std::vector<double> time_trials(int trials, const std::function<void(int)>& trial);
+
+// Adds trials/median/mean/min and `verified` to `rec`, prints it (JSON line or
+// human table) and throws VerifyError if verified == false.
+void emit(const RunOptions& run, profile::Record& rec, const std::vector<double>& seconds,
+          std::optional<bool> verified, const std::string& verify_message = "");
+
+double median(std::vector<double> v);
+
+}  // namespace numagraph::cli
+
+namespace numagraph::cli {
+
+// Writes one line per vertex, "<id> <value>", with ids in the user's original
+// labels: the format oracle tests and users read (--output FILE).
+template <typename G, typename T>
+void write_vertex_values(const std::string& path, const G& g, const T* values) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) throw IoError("cannot write " + path + ": check the directory exists and is writable");
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
+    const auto id = static_cast<unsigned long long>(g.label(static_cast<typename G::vertex_type>(v)));
+    if constexpr (std::is_floating_point_v<T>)
+      std::fprintf(f, "%llu %.17g\n", id, static_cast<double>(values[v]));
+    else if constexpr (std::is_signed_v<T>)
+      std::fprintf(f, "%llu %lld\n", id, static_cast<long long>(values[v]));
+    else
+      std::fprintf(f, "%llu %llu\n", id, static_cast<unsigned long long>(values[v]));
+  }
+  if (std::fclose(f) != 0) throw IoError("error writing " + path + " (disk full?)");
+}
+
+}  // namespace numagraph::cli

@@ -1,0 +1,54 @@
+// Basic graph value types shared by every layer.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+
+#include "numagraph/numa/numa_array.hpp"
+
+namespace numagraph {
+
+// Edge offsets and edge counts are always 64-bit: a graph with more than 2^31
+// edges must never overflow a counter.
+using eid_t = std::int64_t;
+
+// Edge weights are stored as 32-bit floats. Integer weights up to 2^24 are
+// exact; readers reject integer weights beyond that rather than round them.
+// `WeightKind` remembers whether the input weights were integers so that
+// writers and printed results keep them integral.
+using weight_t = float;
+inline constexpr std::int64_t kMaxExactIntegerWeight = std::int64_t{1} << 24;
+
+enum class WeightKind : std::uint8_t { kNone = 0, kInteger = 1, kReal = 2 };
+
+inline const char* to_string(WeightKind kind) {
+  switch (kind) {
+    case WeightKind::kNone: return "none";
+    case WeightKind::kInteger: return "integer";
+    case WeightKind::kReal: return "real";
+  }
+  return "none";
+}
+
+// An edge array as readers and generators produce it: 64-bit ids of any size,
+// optional weights. The Builder turns it into a CSRGraph.
+struct EdgeList {
+  NumaArray<std::uint64_t> src;
+  NumaArray<std::uint64_t> dst;
+  NumaArray<weight_t> weights;  // empty when unweighted
+  WeightKind weight_kind = WeightKind::kNone;
+  // Number of vertices when the format declares it (mtx, gr, metis, generators);
+  // nullopt means "max id + 1".
+  std::optional<std::uint64_t> num_vertices;
+  // True when the format says edges are undirected (mtx symmetric, metis,
+  // generated Graph500 graphs).
+  bool undirected = false;
+  std::string source_name;  // file name or generator description, for messages
+
+  std::size_t size() const { return src.size(); }
+  bool weighted() const { return weight_kind != WeightKind::kNone; }
+};
+
+}  // namespace numagraph

@@ -1,0 +1,286 @@
+#include "numagraph/graph/builder.hpp"
+
+#include <parallel/algorithm>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/error.hpp"
+
+namespace numagraph {
+
+namespace {
+
+// Ids are "sparse" when fewer than a quarter of 0..max_id appear: the dense
+// arrays would then be mostly holes.
+constexpr std::uint64_t kSparseFactor = 4;
+
+std::uint64_t max_id(const EdgeList& e) {
+  std::uint64_t m = 0;
+  const std::int64_t n = static_cast<std::int64_t>(e.size());
+#pragma omp parallel for reduction(max : m) schedule(static)
+  for (std::int64_t i = 0; i < n; ++i) m = std::max({m, e.src[i], e.dst[i]});
+  return m;
+}
+
+// Distinct ids, counted with a bitmap when max id is small enough to afford
+// one; returns 0 when the bitmap would be too big (ids then certainly sparse).
+std::uint64_t count_distinct_small(const EdgeList& e, std::uint64_t maxid) {
+  const std::int64_t n = static_cast<std::int64_t>(e.size());
+  if (maxid / 64 > static_cast<std::uint64_t>(n) + 1024) return 0;
+  std::vector<std::uint64_t> bits(maxid / 64 + 1, 0);
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < n; ++i) {
+    __atomic_fetch_or(&bits[e.src[i] / 64], std::uint64_t{1} << (e.src[i] % 64), __ATOMIC_RELAXED);
+    __atomic_fetch_or(&bits[e.dst[i] / 64], std::uint64_t{1} << (e.dst[i] % 64), __ATOMIC_RELAXED);
+  }
+  std::uint64_t total = 0;
+#pragma omp parallel for reduction(+ : total) schedule(static)
+  for (std::int64_t i = 0; i < static_cast<std::int64_t>(bits.size()); ++i)
+    total += static_cast<std::uint64_t>(__builtin_popcountll(bits[i]));
+  return total;
+}
+
+// Replaces every id by its rank among the distinct ids; returns the sorted
+// distinct ids (the labels).
+NumaArray<std::uint64_t> relabel_in_place(EdgeList& e) {
+  const std::size_t m = e.size();
+  std::vector<std::uint64_t> ids(2 * m);
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < static_cast<std::int64_t>(m); ++i) {
+    ids[2 * i] = e.src[i];
+    ids[2 * i + 1] = e.dst[i];
+  }
+  __gnu_parallel::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  NumaArray<std::uint64_t> labels(ids.size());
+  std::copy(ids.begin(), ids.end(), labels.begin());
+  auto rank = [&](std::uint64_t id) {
+    return static_cast<std::uint64_t>(std::lower_bound(ids.begin(), ids.end(), id) - ids.begin());
+  };
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < static_cast<std::int64_t>(m); ++i) {
+    e.src[i] = rank(e.src[i]);
+    e.dst[i] = rank(e.dst[i]);
+  }
+  return labels;
+}
+
+// Scatters the edge list into one CSR direction. `reverse` builds the in-edge
+// CSR (dst -> src); `symmetric` adds both directions of every non-loop edge.
+template <typename V>
+CSRArrays<V> scatter(const EdgeList& e, std::int64_t n, bool reverse, bool symmetric) {
+  const std::int64_t m = static_cast<std::int64_t>(e.size());
+  const bool weighted = e.weighted();
+  const auto& from = reverse ? e.dst : e.src;
+  const auto& to = reverse ? e.src : e.dst;
+
+  NumaArray<eid_t> degree(static_cast<std::size_t>(n) + 1);
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < m; ++i) {
+    parallel::fetch_add(degree[from[i]], eid_t{1});
+    if (symmetric && from[i] != to[i]) parallel::fetch_add(degree[to[i]], eid_t{1});
+  }
+  CSRArrays<V> out;
+  out.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1);
+  parallel::exclusive_prefix_sum(degree.data(), out.offsets.data(), n);
+  const eid_t arcs = out.offsets[n];
+  out.neighbors = NumaArray<V>(static_cast<std::size_t>(arcs));
+  if (weighted) out.weights = NumaArray<weight_t>(static_cast<std::size_t>(arcs));
+
+  // Reuse `degree` as the per-vertex write cursor.
+#pragma omp parallel for schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) degree[v] = out.offsets[v];
+  auto place = [&](std::uint64_t u, std::uint64_t v, weight_t w) {
+    const eid_t slot = parallel::fetch_add(degree[u], eid_t{1});
+    out.neighbors[slot] = static_cast<V>(v);
+    if (weighted) out.weights[slot] = w;
+  };
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < m; ++i) {
+    const weight_t w = weighted ? e.weights[i] : weight_t{0};
+    place(from[i], to[i], w);
+    if (symmetric && from[i] != to[i]) place(to[i], from[i], w);
+  }
+  return out;
+}
+
+// Sorts every neighbour list (by id, then weight) so output is deterministic
+// whatever order the scatter wrote in.
+template <typename V>
+void sort_neighbor_lists(CSRArrays<V>& a, std::int64_t n) {
+  const bool weighted = !a.weights.empty();
+#pragma omp parallel
+  {
+    std::vector<std::pair<V, weight_t>> scratch;
+#pragma omp for schedule(dynamic, 256)
+    for (std::int64_t v = 0; v < n; ++v) {
+      V* nb = a.neighbors.data() + a.offsets[v];
+      const eid_t d = a.offsets[v + 1] - a.offsets[v];
+      if (!weighted) {
+        std::sort(nb, nb + d);
+        continue;
+      }
+      weight_t* w = a.weights.data() + a.offsets[v];
+      scratch.resize(static_cast<std::size_t>(d));
+      for (eid_t k = 0; k < d; ++k) scratch[k] = {nb[k], w[k]};
+      std::sort(scratch.begin(), scratch.end());
+      for (eid_t k = 0; k < d; ++k) std::tie(nb[k], w[k]) = scratch[k];
+    }
+  }
+}
+
+// Removes self-loops and/or duplicates (keeping the first = smallest weight,
+// since lists are sorted by (id, weight)). Returns {loops, duplicates} removed.
+template <typename V>
+std::pair<std::int64_t, std::int64_t> compact(CSRArrays<V>& a, std::int64_t n, bool drop_loops,
+                                              bool dedupe) {
+  const bool weighted = !a.weights.empty();
+  auto keep = [&](std::int64_t v, eid_t k) {
+    const V x = a.neighbors[k];
+    if (drop_loops && x == static_cast<V>(v)) return false;
+    if (dedupe && k > a.offsets[v] && a.neighbors[k - 1] == x) return false;
+    return true;
+  };
+  NumaArray<eid_t> kept(static_cast<std::size_t>(n) + 1);
+  std::int64_t loops = 0, dups = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : loops, dups)
+  for (std::int64_t v = 0; v < n; ++v) {
+    eid_t c = 0;
+    for (eid_t k = a.offsets[v]; k < a.offsets[v + 1]; ++k) {
+      if (keep(v, k)) {
+        ++c;
+      } else if (drop_loops && a.neighbors[k] == static_cast<V>(v)) {
+        ++loops;
+      } else {
+        ++dups;
+      }
+    }
+    kept[v] = c;
+  }
+  if (loops == 0 && dups == 0) return {0, 0};
+  CSRArrays<V> b;
+  b.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1);
+  parallel::exclusive_prefix_sum(kept.data(), b.offsets.data(), n);
+  b.neighbors = NumaArray<V>(static_cast<std::size_t>(b.offsets[n]));
+  if (weighted) b.weights = NumaArray<weight_t>(static_cast<std::size_t>(b.offsets[n]));
+#pragma omp parallel for schedule(dynamic, 1024)
+  for (std::int64_t v = 0; v < n; ++v) {
+    eid_t out = b.offsets[v];
+    for (eid_t k = a.offsets[v]; k < a.offsets[v + 1]; ++k) {
+      if (!keep(v, k)) continue;
+      b.neighbors[out] = a.neighbors[k];
+      if (weighted) b.weights[out] = a.weights[k];
+      ++out;
+    }
+  }
+  a = std::move(b);
+  return {loops, dups};
+}
+
+template <typename V>
+std::int64_t count_loops(const CSRArrays<V>& a, std::int64_t n) {
+  std::int64_t loops = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : loops)
+  for (std::int64_t v = 0; v < n; ++v)
+    for (eid_t k = a.offsets[v]; k < a.offsets[v + 1]; ++k)
+      loops += a.neighbors[k] == static_cast<V>(v);
+  return loops;
+}
+
+template <typename V>
+CSRGraph<V> build_with(EdgeList& e, std::int64_t n, const BuildOptions& opt,
+                       NumaArray<std::uint64_t> labels, BuildReport& report) {
+  const bool undirected = e.undirected || opt.symmetrize;
+  CSRArrays<V> out = scatter<V>(e, n, false, undirected);
+  CSRArrays<V> in;
+  if (!undirected && opt.in_edges) in = scatter<V>(e, n, true, false);
+  sort_neighbor_lists(out, n);
+  if (!in.offsets.empty()) sort_neighbor_lists(in, n);
+  if (opt.drop_self_loops || opt.dedupe) {
+    auto [loops, dups] = compact(out, n, opt.drop_self_loops, opt.dedupe);
+    if (!in.offsets.empty()) compact(in, n, opt.drop_self_loops, opt.dedupe);
+    report.self_loops_removed = loops;
+    report.duplicates_removed = dups;
+  }
+  const std::int64_t loops = count_loops(out, n);
+  return CSRGraph<V>(n, !undirected, e.weight_kind, std::move(out), std::move(in),
+                     std::move(labels), loops);
+}
+
+}  // namespace
+
+AnyGraph build_graph(EdgeList&& e, const BuildOptions& opt, BuildReport* report_out) {
+  BuildReport report;
+  report.input_edges = static_cast<std::int64_t>(e.size());
+  if (e.weighted() && e.weights.size() != e.size())
+    throw UsageError("edge list has " + std::to_string(e.size()) + " edges but " +
+                     std::to_string(e.weights.size()) + " weights; give one weight per edge");
+  if (e.dst.size() != e.src.size())
+    throw UsageError("edge list has " + std::to_string(e.src.size()) + " sources but " +
+                     std::to_string(e.dst.size()) + " targets; the arrays must match");
+
+  const std::uint64_t maxid = e.size() == 0 ? 0 : max_id(e);
+  report.max_input_id = maxid;
+  bool relabel = opt.relabel == Relabel::kOn;
+  if (opt.relabel == Relabel::kAuto && !e.num_vertices && e.size() > 0) {
+    const std::uint64_t distinct = count_distinct_small(e, maxid);
+    if (distinct == 0 || maxid + 1 > kSparseFactor * distinct) {
+      relabel = true;
+      report.relabel_was_automatic = true;
+      report.notice = "ids are sparse (max id " + std::to_string(maxid) +
+                      "); relabelled to dense ids 0..k-1, results are reported in the original "
+                      "ids (use --relabel off to keep them)";
+    }
+  }
+  if (e.num_vertices && e.size() > 0 && maxid >= *e.num_vertices) {
+    throw InputError(e.source_name, 0,
+                     "vertex id " + std::to_string(maxid) + " is out of range: the input declares " +
+                         std::to_string(*e.num_vertices) + " vertices (ids 0.." +
+                         std::to_string(*e.num_vertices == 0 ? 0 : *e.num_vertices - 1) + ")");
+  }
+
+  NumaArray<std::uint64_t> labels;
+  std::uint64_t n;
+  if (relabel) {
+    labels = relabel_in_place(e);
+    n = labels.size();
+    report.relabelled = true;
+  } else {
+    n = e.num_vertices ? *e.num_vertices : (e.size() == 0 ? 0 : maxid + 1);
+  }
+  if (n > (std::uint64_t{1} << 62))
+    throw InputError(e.source_name, 0,
+                     "vertex id " + std::to_string(maxid) +
+                         " is too large to index densely; load with --relabel on");
+
+  const bool wide = opt.force_64bit_ids || n >= (std::uint64_t{1} << 32);
+  report.id_bits = wide ? 64 : 32;
+  AnyGraph g = wide ? AnyGraph(build_with<std::uint64_t>(e, static_cast<std::int64_t>(n), opt,
+                                                         std::move(labels), report))
+                    : AnyGraph(build_with<std::uint32_t>(e, static_cast<std::int64_t>(n), opt,
+                                                         std::move(labels), report));
+  if (report_out) *report_out = report;
+  return g;
+}
+
+template <typename V>
+std::int64_t count_duplicate_arcs(const CSRGraph<V>& g) {
+  const auto& a = g.out();
+  const std::int64_t n = g.num_vertices();
+  std::int64_t dups = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : dups)
+  for (std::int64_t v = 0; v < n; ++v)
+    for (eid_t k = a.offsets[v] + 1; k < a.offsets[v + 1]; ++k)
+      dups += a.neighbors[k] == a.neighbors[k - 1];
+  return dups;
+}
+
+template std::int64_t count_duplicate_arcs(const Graph32&);
+template std::int64_t count_duplicate_arcs(const Graph64&);
+
+}  // namespace numagraph
