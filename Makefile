@@ -1,0 +1,39 @@
+# numagraph: the two README commands and their friends.
+#   make demo   install what is missing, build, run every kernel on a generated graph
+#               with verification and print a results table
+#   make test   install what is missing, build, run every test (unit, CLI oracle,
+#               Python, MPI, NUMA VM placement)
+# Variables: BUILD (build dir, default build), JOBS (parallel compile jobs),
+#            DEMO_SCALE (Kronecker scale of the demo graph, default 18).
+BUILD ?= build
+JOBS ?= $(shell nproc)
+DEMO_SCALE ?= 18
+PY := .venv/bin/python
+
+.PHONY: all deps build test test-unit test-cli test-python demo bench clean portable
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD)/build.ninja:
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+build: deps $(BUILD)/build.ninja
+	ninja -C $(BUILD) -j $(JOBS)
+
+# Portable binaries (no -march=native): runs on any x86-64-v3 machine, e.g. the NUMA VM.
+portable: deps
+	cmake -S . -B build-portable -G Ninja -DNUMAGRAPH_NATIVE=OFF -DNUMAGRAPH_MARCH=x86-64-v3
+	ninja -C build-portable -j $(JOBS)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j 2
+	NUMAGRAPH_BIN=$(abspath $(BUILD))/numagraph $(PY) -m pytest -q tests
+
+demo: build
+	@scripts/demo.sh $(BUILD)/numagraph $(DEMO_SCALE)
+
+clean:
+	rm -rf $(BUILD) build-portable

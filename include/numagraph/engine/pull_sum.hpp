@@ -1,0 +1,64 @@
+// The pull step shared by the engine's sparse-matrix kernels (PageRank, SpMV):
+// for one vertex v of a node's range, sum source values over v's in-edges,
+// optionally weighted. In kNuma mode the source values come from the thread's
+// node-local replica, so every random read is local; in kFlat mode they come
+// from the one master array, owned piecewise by the nodes (first touch), which
+// is what a NUMA-oblivious kernel does. Both modes compute the same sums.
+#pragma once
+
+#include <cstdint>
+
+#include "numagraph/engine/accounting.hpp"
+#include "numagraph/engine/partitioned_graph.hpp"
+#include "numagraph/engine/replicated.hpp"
+
+namespace numagraph::engine {
+
+enum class EngineMode { kNuma, kFlat };
+
+inline const char* to_string(EngineMode m) { return m == EngineMode::kNuma ? "numa" : "flat"; }
+
+// Sum over in-edges of v (v in node `part`'s range) of values[u] (* weight).
+// `values` is the array the thread reads (a replica or the master).
+template <bool Weighted, typename V, typename T, typename Acc>
+double pull_sum(const PartitionedGraph<V>& pg, int part, std::int64_t v, const T* values,
+                EngineMode mode, int tid, Acc& acc) {
+  const NodeEdges<V>& in = pg.pull(part);
+  const eid_t b = in.begin(v), e = in.end(v);
+  double sum = 0;
+  for (eid_t j = b; j < e; ++j) {
+    const V u = in.neighbors[static_cast<std::size_t>(j)];
+    if constexpr (Weighted)
+      sum += static_cast<double>(in.weights[static_cast<std::size_t>(j)]) * values[u];
+    else
+      sum += values[u];
+  }
+  if constexpr (Acc::enabled) {
+    // Edges (ids, weights) are scanned in order from the part's own memory.
+    acc.count(tid, part, Pattern::kSequential, (e - b) * (Weighted ? 2 : 1) + 1);
+    if (mode == EngineMode::kNuma) {
+      acc.count(tid, pg.layout().thread_node[static_cast<std::size_t>(tid)], Pattern::kRandom, e - b);
+    } else {
+      for (eid_t j = b; j < e; ++j)
+        acc.count_vertex(tid, in.neighbors[static_cast<std::size_t>(j)], Pattern::kRandom);
+    }
+  }
+  return sum;
+}
+
+// Publishes value x of vertex v: the master entry, plus every node's replica
+// in kNuma mode (sequential writes: each thread walks its own range in order).
+template <typename T, typename Acc>
+void publish(T* master, Replicas<T>* replicas, std::int64_t v, T x, EngineMode mode, int tid,
+             Acc& acc) {
+  master[v] = x;
+  if (mode == EngineMode::kNuma && replicas) {
+    for (int k = 0; k < replicas->nodes(); ++k) {
+      replicas->copy(k)[v] = x;
+      if constexpr (Acc::enabled) acc.count(tid, k, Pattern::kSequential);
+    }
+  }
+  if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential);
+}
+
+}  // namespace numagraph::engine

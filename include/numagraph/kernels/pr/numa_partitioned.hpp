@@ -1,0 +1,112 @@
+// PageRank on the NUMA engine (Polymer-style, seed 004).
+//
+// Pull iteration: every vertex v of node k sums contrib[u] = rank[u]/deg(u)
+// over its in-edges, which node k stores in its own memory (PartitionedGraph
+// pull part). contrib is replicated per node and refreshed by rolling update:
+// the thread that computes contrib[v] writes it into every node's copy (a
+// sequential remote write of its own range). So each random read is local and
+// every remote access is sequential. Threads meet at a hierarchical barrier.
+//
+// Scores equal the flat pull kernel's to rounding (sums in the same order).
+// Dangling vertices: `distribute_dangling` spreads their mass uniformly
+// (NetworkX's convention); otherwise it is dropped, as gapbs does.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "numagraph/engine/barrier.hpp"
+#include "numagraph/engine/pull_sum.hpp"
+#include "numagraph/numa/numa_array.hpp"
+
+namespace numagraph::kernels {
+
+struct NumaPageRankOptions {
+  double damping = 0.85;
+  int max_iterations = 20;
+  double tolerance = 0;          // stop when the L1 change is below this (0: run max_iterations)
+  bool distribute_dangling = false;
+};
+
+struct NumaPageRankResult {
+  NumaArray<double> scores;
+  int iterations = 0;
+  double last_change = 0;  // L1 norm of the last iteration's change
+};
+
+template <typename V, typename Acc = engine::NoAccounting>
+NumaPageRankResult pagerank_numa(const engine::PartitionedGraph<V>& pg, const NumaPageRankOptions& o,
+                                 engine::EngineMode mode, Acc& acc) {
+  using namespace engine;
+  const Layout& layout = pg.layout();
+  const std::int64_t n = pg.num_vertices();
+  const auto& out_offsets = pg.graph().out().offsets;
+  NumaPageRankResult r;
+  r.scores = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  if (n == 0) return r;
+  NumaArray<double> contrib(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  Replicas<double> replicas(mode == EngineMode::kNuma ? layout.nodes : 0, static_cast<std::size_t>(n));
+  HierarchicalBarrier barrier(layout);
+  // Per-thread partial sums, double-buffered by iteration parity so a fast
+  // thread's next iteration never overwrites what a slow one still reads.
+  std::vector<parallel::Padded<double>> change(2 * static_cast<std::size_t>(layout.threads));
+  std::vector<parallel::Padded<double>> dangling(2 * static_cast<std::size_t>(layout.threads));
+  const double init = 1.0 / static_cast<double>(n);
+  int iterations = 0;
+  double last_change = 0;
+
+  run_on_threads(layout, [&](int tid) {
+    const int my_node = layout.thread_node[static_cast<std::size_t>(tid)];
+    const auto& ranges = layout.thread_ranges[static_cast<std::size_t>(tid)];
+    for (const auto& [lo, hi] : ranges)
+      for (std::int64_t v = lo; v < hi; ++v) r.scores[v] = init;
+    for (int it = 0; it < o.max_iterations; ++it) {
+      const std::size_t slot = static_cast<std::size_t>((it % 2) * layout.threads + tid);
+      double my_dangling = 0;
+      for (const auto& [lo, hi] : ranges) {
+        for (std::int64_t v = lo; v < hi; ++v) {
+          const eid_t deg = out_offsets[v + 1] - out_offsets[v];
+          const double c = deg > 0 ? r.scores[v] / static_cast<double>(deg) : 0.0;
+          if (deg == 0) my_dangling += r.scores[v];
+          publish(contrib.data(), mode == EngineMode::kNuma ? &replicas : nullptr, v, c, mode, tid, acc);
+          if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 2);
+        }
+      }
+      dangling[slot].value = my_dangling;
+      barrier.wait(tid);
+      double dangling_mass = 0;
+      for (int t = 0; t < layout.threads; ++t)
+        dangling_mass += dangling[static_cast<std::size_t>((it % 2) * layout.threads + t)].value;
+      const double base = (1.0 - o.damping) / static_cast<double>(n) +
+                          (o.distribute_dangling ? o.damping * dangling_mass / static_cast<double>(n) : 0.0);
+      const double* source = mode == EngineMode::kNuma ? replicas.copy(my_node) : contrib.data();
+      double my_change = 0;
+      for (const auto& [lo, hi] : ranges) {
+        const int part = layout.node_of_vertex(lo);
+        for (std::int64_t v = lo; v < hi; ++v) {
+          const double sum = pull_sum<false>(pg, part, v, source, mode, tid, acc);
+          const double next = base + o.damping * sum;
+          my_change += std::fabs(next - r.scores[v]);
+          r.scores[v] = next;
+          if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 2);
+        }
+      }
+      change[slot].value = my_change;
+      barrier.wait(tid);
+      double total = 0;
+      for (int t = 0; t < layout.threads; ++t)
+        total += change[static_cast<std::size_t>((it % 2) * layout.threads + t)].value;
+      if (tid == 0) {
+        iterations = it + 1;
+        last_change = total;
+      }
+      if (o.tolerance > 0 && total < o.tolerance) break;  // every thread sees the same total
+    }
+  });
+  r.iterations = iterations;
+  r.last_change = last_change;
+  return r;
+}
+
+}  // namespace numagraph::kernels

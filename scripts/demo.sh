@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# make demo: generate a Kronecker graph, time generate/convert/load, run every
+# kernel with verification and print one results table.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+exec .venv/bin/python scripts/demo.py "$@"
