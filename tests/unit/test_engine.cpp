@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
+#include <limits>
+#include <numeric>
 #include <queue>
 #include <vector>
 
@@ -13,17 +16,20 @@
 #include "numagraph/graph/builder.hpp"
 #include "numagraph/graph/generators.hpp"
 #include "numagraph/kernels/bfs/numa_partitioned.hpp"
+#include "numagraph/kernels/cc/numa_label_propagation.hpp"
 #include "numagraph/kernels/pr/numa_partitioned.hpp"
+#include "numagraph/kernels/sssp/numa_delta_stepping.hpp"
 
 using namespace numagraph;
 using engine::EngineMode;
 
 namespace {
 
-Graph32 kron(int scale, bool directed) {
+Graph32 kron(int scale, bool directed, bool weighted = false) {
   GeneratorOptions o;
   o.scale = scale;
   o.edge_factor = 8;
+  o.weighted = weighted;
   EdgeList e = generate_kronecker(o);
   e.undirected = !directed;
   BuildOptions b;
@@ -69,6 +75,43 @@ std::vector<double> serial_pagerank(const Graph32& g, int iterations) {
     }
   }
   return r;
+}
+
+std::vector<double> serial_dijkstra(const Graph32& g, std::uint32_t s) {
+  std::vector<double> d(static_cast<std::size_t>(g.num_vertices()), std::numeric_limits<double>::infinity());
+  using Item = std::pair<double, std::uint32_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> q;
+  d[s] = 0;
+  q.push({0, s});
+  while (!q.empty()) {
+    auto [du, u] = q.top();
+    q.pop();
+    if (du > d[u]) continue;
+    auto nb = g.out_neighbors(u);
+    auto w = g.out_weights(u);
+    for (std::size_t j = 0; j < nb.size(); ++j)
+      if (du + w[j] < d[nb[j]]) {
+        d[nb[j]] = du + w[j];
+        q.push({d[nb[j]], nb[j]});
+      }
+  }
+  return d;
+}
+
+// Smallest vertex id of each weakly connected component (union-find).
+std::vector<std::uint64_t> serial_min_labels(const Graph32& g) {
+  std::vector<std::uint64_t> p(static_cast<std::size_t>(g.num_vertices()));
+  std::iota(p.begin(), p.end(), 0);
+  std::function<std::uint64_t(std::uint64_t)> find = [&](std::uint64_t x) {
+    return p[x] == x ? x : p[x] = find(p[x]);
+  };
+  for (std::int64_t u = 0; u < g.num_vertices(); ++u)
+    for (auto v : g.out_neighbors(static_cast<std::uint32_t>(u))) {
+      auto a = find(static_cast<std::uint64_t>(u)), b = find(v);
+      if (a != b) p[std::max(a, b)] = std::min(a, b);
+    }
+  for (auto& x : p) x = find(x);
+  return p;
 }
 
 struct Topo {
@@ -171,4 +214,50 @@ TEST(NumaEngine, BfsNumaModeCutsRemoteRandomAccess) {
   kernels::bfs_numa(pg, std::uint32_t{1}, {}, EngineMode::kNuma, numa_acc);
   kernels::bfs_numa(pg, std::uint32_t{1}, {}, EngineMode::kFlat, flat_acc);
   EXPECT_LT(numa_acc.total().remote_random * 5, flat_acc.total().remote_random);
+}
+
+TEST(NumaEngine, ComponentsAreCanonicalOnEveryTopology) {
+  for (bool directed : {false, true}) {
+    Graph32 g = kron(11, directed);  // Kronecker graphs have many isolated vertices
+    const auto expected = serial_min_labels(g);
+    for (auto [nodes, threads] : kTopologies) {
+      auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {false, true});
+      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+        engine::NoAccounting acc;
+        auto r = kernels::connected_components_numa(pg, mode, acc);
+        for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+          ASSERT_EQ(r.labels[v], expected[v]) << "v=" << v << " nodes=" << nodes;
+      }
+    }
+  }
+}
+
+TEST(NumaEngine, SsspMatchesDijkstraOnEveryTopology) {
+  for (bool directed : {false, true}) {
+    Graph32 g = kron(10, directed, /*weighted=*/true);
+    std::uint32_t root = 0;
+    while (g.out_degree(root) == 0) ++root;
+    const auto expected = serial_dijkstra(g, root);
+    for (auto [nodes, threads] : kTopologies) {
+      auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false});
+      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+        for (double delta : {8.0, 1000.0}) {
+          engine::NoAccounting acc;
+          auto r = kernels::sssp_numa(pg, root, delta, mode, acc);
+          for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+            ASSERT_EQ(r.dist[v], expected[v]) << "v=" << v << " nodes=" << nodes << " delta=" << delta;
+        }
+      }
+    }
+  }
+}
+
+TEST(NumaEngine, SsspNumaModeHasNoRemoteRandomWrites) {
+  Graph32 g = kron(10, false, true);
+  auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 4, 4), {true, false});
+  engine::Accounting numa_acc(pg.layout()), flat_acc(pg.layout());
+  kernels::sssp_numa(pg, std::uint32_t{1}, 16.0, EngineMode::kNuma, numa_acc);
+  kernels::sssp_numa(pg, std::uint32_t{1}, 16.0, EngineMode::kFlat, flat_acc);
+  EXPECT_EQ(numa_acc.total().remote_random, 0);
+  EXPECT_GT(flat_acc.total().remote_random, 0);
 }

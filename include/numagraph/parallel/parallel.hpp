@@ -48,25 +48,26 @@ T sum(I begin, I end, F&& value) {
   return total;
 }
 
+// Atomics on plain array elements (std::atomic_ref: works for integers and
+// floating point alike; relaxed order, as graph kernels synchronise at barriers).
 template <typename T>
 bool compare_and_swap(T& target, T expected, T desired) {
-  return __atomic_compare_exchange_n(&target, &expected, desired, false, __ATOMIC_RELAXED,
-                                     __ATOMIC_RELAXED);
+  return std::atomic_ref<T>(target).compare_exchange_strong(expected, desired,
+                                                            std::memory_order_relaxed);
 }
 
 template <typename T>
 T fetch_add(T& target, T delta) {
-  return __atomic_fetch_add(&target, delta, __ATOMIC_RELAXED);
+  return std::atomic_ref<T>(target).fetch_add(delta, std::memory_order_relaxed);
 }
 
 // Atomically lowers `target` to `value` if smaller; returns true if it did.
 template <typename T>
 bool write_min(T& target, T value) {
-  T current = __atomic_load_n(&target, __ATOMIC_RELAXED);
+  std::atomic_ref<T> ref(target);
+  T current = ref.load(std::memory_order_relaxed);
   while (value < current) {
-    if (__atomic_compare_exchange_n(&target, &current, value, true, __ATOMIC_RELAXED,
-                                    __ATOMIC_RELAXED))
-      return true;
+    if (ref.compare_exchange_weak(current, value, std::memory_order_relaxed)) return true;
   }
   return false;
 }

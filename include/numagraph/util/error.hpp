@@ -47,8 +47,8 @@ class InputError : public Error {
  private:
   static std::string format(const std::string& file, std::int64_t line, const std::string& msg) {
     std::string where = file.empty() ? std::string("<input>") : file;
-    if (line > 0) where += ":" + std::to_string(line);
-    return where + ": " + msg;
+    if (line > 0) where.append(":").append(std::to_string(line));
+    return where.append(": ").append(msg);
   }
   std::string file_;
   std::int64_t line_;
