@@ -2,7 +2,9 @@
 // threads >= or < nodes), in numa and flat mode, and its accounting shows no
 // remote random access for PageRank in numa mode.
 #include <gtest/gtest.h>
+#include <omp.h>
 
+#include <atomic>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -16,6 +18,7 @@
 #include "numagraph/graph/builder.hpp"
 #include "numagraph/graph/generators.hpp"
 #include "numagraph/kernels/bfs/numa_partitioned.hpp"
+#include "numagraph/kernels/bc/numa_nwq.hpp"
 #include "numagraph/kernels/cc/numa_label_propagation.hpp"
 #include "numagraph/kernels/pr/numa_partitioned.hpp"
 #include "numagraph/kernels/sssp/numa_delta_stepping.hpp"
@@ -260,4 +263,94 @@ TEST(NumaEngine, SsspNumaModeHasNoRemoteRandomWrites) {
   kernels::sssp_numa(pg, std::uint32_t{1}, 16.0, EngineMode::kFlat, flat_acc);
   EXPECT_EQ(numa_acc.total().remote_random, 0);
   EXPECT_GT(flat_acc.total().remote_random, 0);
+}
+
+namespace {
+// Serial Brandes: raw sums over the sources (each ordered pair once).
+std::vector<double> serial_brandes(const Graph32& g, const std::vector<std::uint32_t>& sources) {
+  const auto n = static_cast<std::size_t>(g.num_vertices());
+  std::vector<double> bc(n, 0);
+  for (auto s : sources) {
+    std::vector<int> d(n, -1);
+    std::vector<double> sigma(n, 0), delta(n, 0);
+    std::vector<std::uint32_t> order;
+    std::queue<std::uint32_t> q;
+    d[s] = 0;
+    sigma[s] = 1;
+    q.push(s);
+    while (!q.empty()) {
+      auto u = q.front();
+      q.pop();
+      order.push_back(u);
+      for (auto v : g.out_neighbors(u)) {
+        if (d[v] < 0) {
+          d[v] = d[u] + 1;
+          q.push(v);
+        }
+        if (d[v] == d[u] + 1) sigma[v] += sigma[u];
+      }
+    }
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      auto w = *it;
+      for (auto v : g.out_neighbors(w))
+        if (d[v] == d[w] + 1) delta[w] += sigma[w] / sigma[v] * (1 + delta[v]);
+      if (w != s) bc[w] += delta[w];
+    }
+  }
+  return bc;
+}
+}  // namespace
+
+TEST(NumaEngine, BetweennessMatchesSerialBrandesOnEveryTopology) {
+  for (bool directed : {false, true}) {
+    Graph32 g = kron(9, directed);
+    std::vector<std::uint32_t> sources;
+    for (std::uint32_t v = 0; sources.size() < 4; ++v)
+      if (g.out_degree(v) > 0) sources.push_back(v);
+    const auto expected = serial_brandes(g, sources);
+    for (auto [nodes, threads] : kTopologies) {
+      auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false, true});
+      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+        engine::NoAccounting acc;
+        auto r = kernels::betweenness_numa(pg, sources, {}, mode, acc);
+        for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+          ASSERT_NEAR(r.scores[v], expected[v], 1e-9 * std::max(1.0, expected[v]))
+              << "v=" << v << " nodes=" << nodes << " directed=" << directed;
+      }
+    }
+  }
+}
+
+TEST(NumaEngine, BetweennessNumaCutsRemoteRandomAccess) {
+  Graph32 g = kron(10, false);
+  auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 8, 8), {true, false, true});
+  engine::Accounting numa_acc(pg.layout()), flat_acc(pg.layout());
+  std::vector<std::uint32_t> sources{1, 2};
+  kernels::NumaBcOptions o;
+  o.steal_across_nodes = false;  // 8 threads time-sliced on this machine's cores
+  kernels::betweenness_numa(pg, sources, o, EngineMode::kNuma, numa_acc);
+  kernels::betweenness_numa(pg, sources, o, EngineMode::kFlat, flat_acc);
+  EXPECT_LT(numa_acc.total().remote_random * 3, flat_acc.total().remote_random);
+}
+
+TEST(WorkQueues, EveryItemOnceAndStealingFollowsDistance) {
+  // 4 nodes x 2 threads; node 0 is close to node 1, far from 2 and 3.
+  std::vector<int> thread_node{0, 0, 1, 1, 2, 2, 3, 3};
+  std::vector<int> owner{0, 1, 2, 3, 4, 5, 6, 7};
+  std::vector<std::vector<int>> dist{{10, 12, 30, 30}, {12, 10, 30, 30}, {30, 30, 10, 12}, {30, 30, 12, 10}};
+  auto order = parallel::steal_order_by_distance(thread_node, owner, thread_node, dist);
+  EXPECT_EQ(order[0], (std::vector<int>{1, 2, 3, 4, 5, 6, 7}));
+  // Ties at one distance go by XOR with the thief's id (seed 000's victim = tid ^ d).
+  EXPECT_EQ(order[5], (std::vector<int>{4, 7, 6, 1, 0, 3, 2}));
+  parallel::WorkQueues q(owner, order, 16);
+  const std::int64_t items = 10000;
+  std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
+  for (int t = 0; t < 8; ++t) ranges.emplace_back(items * t / 8, items * (t + 1) / 8);
+  q.reset(ranges);
+  std::vector<std::atomic<int>> seen(items);
+#pragma omp parallel num_threads(8)
+  q.drain(omp_get_thread_num(), [&](std::int64_t b, std::int64_t e, int) {
+    for (auto i = b; i < e; ++i) seen[static_cast<std::size_t>(i)]++;
+  });
+  for (auto& s : seen) ASSERT_EQ(s.load(), 1);
 }

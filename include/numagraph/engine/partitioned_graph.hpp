@@ -37,8 +37,9 @@ struct NodeEdges {
 };
 
 struct PartitionOptions {
-  bool push = false;  // build push parts (BFS top-down, SSSP)
-  bool out = false;   // build out parts for directed graphs (CC)
+  bool push = false;     // build push parts (BFS top-down, SSSP, BC forward)
+  bool out = false;      // build out parts for directed graphs (CC)
+  bool in_push = false;  // directed graphs: push parts of the reverse graph (BC backward)
 };
 
 template <typename V>
@@ -47,14 +48,17 @@ class PartitionedGraph {
   PartitionedGraph(const CSRGraph<V>& g, Layout layout, PartitionOptions opt = {})
       : graph_(&g), layout_(std::move(layout)) {
     const int nodes = layout_.nodes;
+    const std::int64_t n = g.num_vertices();
     pull_.resize(static_cast<std::size_t>(nodes));
     if (opt.push) push_.resize(static_cast<std::size_t>(nodes));
     if (opt.out && g.directed()) out_.resize(static_cast<std::size_t>(nodes));
+    if (opt.in_push && g.directed()) in_push_.resize(static_cast<std::size_t>(nodes));
     for (int k = 0; k < nodes; ++k) {
       const std::int64_t lo = layout_.node_bounds[k], hi = layout_.node_bounds[k + 1];
       pull_[k] = slice(g.in_arrays(), lo, hi, k);
       if (opt.out && g.directed()) out_[k] = slice(g.out(), lo, hi, k);
-      if (opt.push) push_[k] = targets_in_range(g, lo, hi, k);
+      if (opt.push) push_[k] = targets_in_range(g.out(), n, lo, hi, k);
+      if (opt.in_push && g.directed()) in_push_[k] = targets_in_range(g.in_arrays(), n, lo, hi, k);
     }
   }
 
@@ -67,7 +71,13 @@ class PartitionedGraph {
   const NodeEdges<V>& out(int node) const {
     return out_.empty() ? pull(node) : out_[static_cast<std::size_t>(node)];
   }
+  // For every vertex, its in-edges whose source the node owns (the push
+  // parts of the reverse graph; the push parts themselves when undirected).
+  const NodeEdges<V>& in_push(int node) const {
+    return in_push_.empty() ? push(node) : in_push_[static_cast<std::size_t>(node)];
+  }
   bool has_push() const { return !push_.empty(); }
+  bool has_in_push() const { return !in_push_.empty() || (has_push() && !graph_->directed()); }
   bool has_out() const { return !out_.empty(); }
 
   std::size_t bytes() const {
@@ -75,6 +85,7 @@ class PartitionedGraph {
     for (const auto& p : pull_) b += p.bytes();
     for (const auto& p : push_) b += p.bytes();
     for (const auto& p : out_) b += p.bytes();
+    for (const auto& p : in_push_) b += p.bytes();
     return b;
   }
 
@@ -103,10 +114,9 @@ class PartitionedGraph {
   // Out-edges of every vertex whose target lies in [lo, hi). Neighbour lists
   // are sorted, so each vertex's share is one contiguous run found by binary
   // search: no scan of the whole edge array per node.
-  static NodeEdges<V> targets_in_range(const CSRGraph<V>& g, std::int64_t lo, std::int64_t hi,
-                                       int node) {
-    const std::int64_t n = g.num_vertices();
-    const auto& a = g.out();
+  static NodeEdges<V> targets_in_range(const CSRArrays<V>& a, std::int64_t n, std::int64_t lo,
+                                       std::int64_t hi, int node) {
+    const bool weighted = !a.weights.empty();
     const auto place = numa::Placement::bind(node);
     NodeEdges<V> e;
     e.first = 0;
@@ -124,13 +134,13 @@ class PartitionedGraph {
     parallel::exclusive_prefix_sum(run_length.data(), e.offsets.data(), n);
     const eid_t count = e.offsets[static_cast<std::size_t>(n)];
     e.neighbors = NumaArray<V>(static_cast<std::size_t>(count), place);
-    if (g.weighted()) e.weights = NumaArray<weight_t>(static_cast<std::size_t>(count), place);
+    if (weighted) e.weights = NumaArray<weight_t>(static_cast<std::size_t>(count), place);
     parallel::for_dynamic(std::int64_t{0}, n, [&](std::int64_t u) {
       const eid_t src = run_begin[static_cast<std::size_t>(u)];
       const eid_t dst = e.offsets[static_cast<std::size_t>(u)];
       for (eid_t j = 0; j < run_length[static_cast<std::size_t>(u)]; ++j) {
         e.neighbors[static_cast<std::size_t>(dst + j)] = a.neighbors[static_cast<std::size_t>(src + j)];
-        if (g.weighted())
+        if (weighted)
           e.weights[static_cast<std::size_t>(dst + j)] = a.weights[static_cast<std::size_t>(src + j)];
       }
     }, std::int64_t{1024});
@@ -139,7 +149,7 @@ class PartitionedGraph {
 
   const CSRGraph<V>* graph_;
   Layout layout_;
-  std::vector<NodeEdges<V>> pull_, push_, out_;
+  std::vector<NodeEdges<V>> pull_, push_, out_, in_push_;
 };
 
 }  // namespace numagraph::engine
