@@ -354,3 +354,28 @@ TEST(WorkQueues, EveryItemOnceAndStealingFollowsDistance) {
   });
   for (auto& s : seen) ASSERT_EQ(s.load(), 1);
 }
+
+TEST(EdgeMap, LigraThresholdPicksBothDirectionsAndKeepsDepths) {
+  Graph32 g = kron(11, false);
+  std::uint32_t root = 0;
+  while (g.out_degree(root) == 0) ++root;
+  const auto expected = serial_depths(g, root);
+  auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 4, 4), {true, false});
+  engine::EdgeMapper<std::uint32_t> mapper(pg, EngineMode::kNuma);
+  NumaArray<std::int64_t> parent(static_cast<std::size_t>(g.num_vertices()));
+  NumaArray<std::int32_t> depth(static_cast<std::size_t>(g.num_vertices()));
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v) parent[v] = depth[v] = -1;
+  parent[root] = root;
+  depth[root] = 0;
+  engine::SparseFrontier<std::uint32_t> frontier{root};
+  bool pushed = false, pulled = false;
+  engine::NoAccounting acc;
+  for (std::int32_t level = 0; !frontier.empty(); ++level) {
+    kernels::detail::BfsStep<std::uint32_t> step{parent.data(), depth.data(), level + 1};
+    frontier = mapper.edge_map(frontier, step, {}, acc);
+    (mapper.last_direction() == engine::Direction::kPush ? pushed : pulled) = true;
+  }
+  EXPECT_TRUE(pushed);
+  EXPECT_TRUE(pulled);
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v) ASSERT_EQ(depth[v], expected[v]);
+}

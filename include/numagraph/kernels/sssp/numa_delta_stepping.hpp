@@ -23,7 +23,7 @@
 
 #include "numagraph/engine/barrier.hpp"
 #include "numagraph/engine/pull_sum.hpp"
-#include "numagraph/kernels/bfs/numa_partitioned.hpp"
+#include "numagraph/engine/edge_map.hpp"
 
 namespace numagraph::kernels {
 
@@ -53,7 +53,7 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
   });
   r.dist[source] = 0;
 
-  const auto served = detail::served_parts(layout);
+  const auto served = served_parts(layout);
   // bins[t][b]: entries thread t queued for bucket b.
   std::vector<std::vector<std::vector<Entry>>> bins(static_cast<std::size_t>(layout.threads));
   std::vector<std::vector<Entry>> next(static_cast<std::size_t>(layout.threads));
