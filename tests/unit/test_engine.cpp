@@ -19,6 +19,8 @@
 #include "numagraph/graph/generators.hpp"
 #include "numagraph/kernels/bfs/numa_partitioned.hpp"
 #include "numagraph/kernels/bc/numa_nwq.hpp"
+#include "numagraph/kernels/bp/numa_partitioned.hpp"
+#include "numagraph/kernels/spmv/numa_partitioned.hpp"
 #include "numagraph/kernels/cc/numa_label_propagation.hpp"
 #include "numagraph/kernels/pr/numa_partitioned.hpp"
 #include "numagraph/kernels/sssp/numa_delta_stepping.hpp"
@@ -378,4 +380,96 @@ TEST(EdgeMap, LigraThresholdPicksBothDirectionsAndKeepsDepths) {
   EXPECT_TRUE(pushed);
   EXPECT_TRUE(pulled);
   for (std::int64_t v = 0; v < g.num_vertices(); ++v) ASSERT_EQ(depth[v], expected[v]);
+}
+
+namespace {
+// Exact marginals P(x_v = 1) of the BP model by enumerating all 2^n states.
+std::vector<double> brute_force_marginals(const Graph32& g, const kernels::bp::Model& m) {
+  const int n = static_cast<int>(g.num_vertices());
+  std::vector<double> p1(static_cast<std::size_t>(n), 0);
+  double z = 0;
+  for (std::uint32_t s = 0; s < (1u << n); ++s) {
+    double w = 1;
+    for (int v = 0; v < n; ++v) {
+      const double p = kernels::bp::belief(kernels::bp::prior_log_odds(m, static_cast<std::uint64_t>(v)));
+      w *= (s >> v & 1) ? p : 1 - p;
+      for (auto u : g.out_neighbors(static_cast<std::uint32_t>(v)))
+        if (u > static_cast<std::uint32_t>(v)) w *= ((s >> v & 1) == (s >> u & 1)) ? m.coupling : 1 - m.coupling;
+    }
+    z += w;
+    for (int v = 0; v < n; ++v)
+      if (s >> v & 1) p1[static_cast<std::size_t>(v)] += w;
+  }
+  for (auto& x : p1) x /= z;
+  return p1;
+}
+
+Graph32 from_pairs(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& pairs) {
+  EdgeList e;
+  e.src = NumaArray<std::uint64_t>(pairs.size());
+  e.dst = NumaArray<std::uint64_t>(pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) std::tie(e.src[i], e.dst[i]) = pairs[i];
+  e.undirected = true;
+  return std::get<Graph32>(build_graph(std::move(e), {}));
+}
+}  // namespace
+
+TEST(NumaEngine, BeliefPropagationIsExactOnTrees) {
+  // A 9-vertex tree of diameter 4: BP converges to the exact marginals.
+  Graph32 g = from_pairs({{0, 1}, {0, 2}, {1, 3}, {1, 4}, {2, 5}, {5, 6}, {5, 7}, {2, 8}});
+  kernels::bp::Model m;
+  m.iterations = 10;
+  const auto exact = brute_force_marginals(g, m);
+  for (auto [nodes, threads] : kTopologies) {
+    auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads));
+    for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+      engine::NoAccounting acc;
+      auto r = kernels::belief_propagation_numa(pg, m, mode, acc);
+      for (std::int64_t v = 0; v < g.num_vertices(); ++v) ASSERT_NEAR(r.belief[v], exact[v], 1e-12);
+    }
+  }
+}
+
+TEST(NumaEngine, BeliefPropagationSameOnEveryTopologyAndLocal) {
+  Graph32 g = kron(10, false);
+  kernels::bp::Model m;
+  auto reference_pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 1, 1));
+  engine::NoAccounting none;
+  auto reference = kernels::belief_propagation_numa(reference_pg, m, EngineMode::kFlat, none);
+  for (auto [nodes, threads] : kTopologies) {
+    auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads));
+    engine::Accounting acc(pg.layout());
+    auto r = kernels::belief_propagation_numa(pg, m, EngineMode::kNuma, acc);
+    EXPECT_EQ(acc.total().remote_random, 0);
+    for (std::int64_t v = 0; v < g.num_vertices(); ++v) ASSERT_EQ(r.belief[v], reference.belief[v]);
+  }
+}
+
+TEST(NumaEngine, SpmvMatchesSerialPowerIteration) {
+  for (bool directed : {false, true}) {
+    Graph32 g = kron(10, directed, /*weighted=*/true);
+    const auto n = static_cast<std::size_t>(g.num_vertices());
+    std::vector<double> x(n, 1.0 / n), y(n);
+    for (int it = 0; it < 5; ++it) {
+      double norm = 0;
+      for (std::size_t u = 0; u < n; ++u) {
+        double s = 0;
+        auto nb = g.out_neighbors(static_cast<std::uint32_t>(u));
+        auto w = g.out_weights(static_cast<std::uint32_t>(u));
+        for (std::size_t j = 0; j < nb.size(); ++j) s += w[j] * x[nb[j]];
+        y[u] = s;
+        norm += std::fabs(s);
+      }
+      for (std::size_t u = 0; u < n; ++u) x[u] = y[u] / norm;
+    }
+    for (auto [nodes, threads] : kTopologies) {
+      auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {false, true});
+      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+        engine::Accounting acc(pg.layout());
+        auto r = kernels::spmv_numa(pg, 5, mode, acc);
+        if (mode == EngineMode::kNuma) EXPECT_EQ(acc.total().remote_random, 0);
+        for (std::size_t u = 0; u < n; ++u) ASSERT_NEAR(r.y[u], y[u], 1e-9 * std::max(1.0, std::fabs(y[u])));
+      }
+    }
+  }
 }
