@@ -1,0 +1,176 @@
+// numagraph's native binary format .ngr (layout in docs/formats.md): a
+// 128-byte header, then 64-byte aligned sections that are the CSR arrays
+// exactly as they sit in memory, so loading is an mmap plus a checksum pass:
+// the arrays are views into the mapping (zero copy).
+#include <cstring>
+#include <string>
+
+#include "binary_file.hpp"
+#include "numagraph/parallel/parallel.hpp"
+#include "readers.hpp"
+
+namespace numagraph::io {
+
+namespace {
+
+constexpr char kMagic[8] = {'N', 'U', 'M', 'A', 'G', 'R', 'P', 'H'};
+constexpr std::uint32_t kVersion = 1;
+constexpr std::size_t kHeaderBytes = 128;
+constexpr std::size_t kAlign = 64;
+
+enum Flags : std::uint32_t { kDirected = 1, kInEdges = 2, kLabels = 4 };
+enum Section { kOutOffsets, kOutNeighbors, kOutWeights, kInOffsets, kInNeighbors, kInWeights, kLabelIds, kSections };
+
+struct Header {
+  char magic[8];
+  std::uint32_t version;
+  std::uint32_t flags;
+  std::uint64_t num_vertices;
+  std::uint64_t num_arcs;
+  std::uint32_t id_bits;
+  std::uint32_t weight_kind;
+  std::uint64_t self_loops;
+  std::uint64_t checksum;
+  std::uint64_t section[kSections];  // byte offset of each section, 0 = absent
+  std::uint64_t reserved[2];
+};
+static_assert(sizeof(Header) == kHeaderBytes, "the .ngr header is 128 bytes");
+
+// Checksum of bytes [begin, end): 64-bit words mixed per 1 MiB block, blocks
+// combined in order, so the value does not depend on the thread count.
+std::uint64_t checksum(const std::uint8_t* begin, std::size_t bytes) {
+  constexpr std::size_t kBlock = 1 << 20;
+  const std::int64_t blocks = static_cast<std::int64_t>((bytes + kBlock - 1) / kBlock);
+  std::vector<std::uint64_t> sums(static_cast<std::size_t>(blocks));
+#pragma omp parallel for schedule(static)
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::size_t lo = static_cast<std::size_t>(b) * kBlock, hi = std::min(bytes, lo + kBlock);
+    std::uint64_t h = 0x243f6a8885a308d3ULL ^ static_cast<std::uint64_t>(b);
+    std::size_t i = lo;
+    for (; i + 8 <= hi; i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, begin + i, 8);
+      h = (h ^ w) * 0x100000001b3ULL;
+      h ^= h >> 29;
+    }
+    for (; i < hi; ++i) h = (h ^ begin[i]) * 0x100000001b3ULL;
+    sums[static_cast<std::size_t>(b)] = h;
+  }
+  std::uint64_t h = 0x13198a2e03707344ULL ^ bytes;
+  for (std::uint64_t s : sums) {
+    h = (h ^ s) * 0x9e3779b97f4a7c15ULL;
+    h ^= h >> 31;
+  }
+  return h;
+}
+
+// Checksum of the whole file: the header (with its checksum field zeroed)
+// and the body, so a damaged count in the header is caught too.
+std::uint64_t file_checksum(Header h, const std::uint8_t* body, std::size_t body_bytes) {
+  h.checksum = 0;
+  const std::uint64_t head = checksum(reinterpret_cast<const std::uint8_t*>(&h), sizeof h);
+  return (head * 0x9e3779b97f4a7c15ULL) ^ checksum(body, body_bytes);
+}
+
+template <typename T>
+NumaArray<T> view_section(const std::string& path, const std::shared_ptr<const Mapping>& m, const Header& h,
+                          Section s, std::size_t count) {
+  if (h.section[s] == 0) return {};
+  const std::size_t at = h.section[s], bytes = count * sizeof(T);
+  if (at % kAlign || at < kHeaderBytes || at > m->size || m->size - at < bytes)
+    throw InputError(path, 0, "file is truncated or corrupt: section " + std::to_string(s) + " lies outside the file");
+  return NumaArray<T>::view(reinterpret_cast<const T*>(m->data + at), count, m);
+}
+
+template <typename V>
+AnyGraph load_typed(const std::string& path, const std::shared_ptr<const Mapping>& m, const Header& h) {
+  const std::size_t n = h.num_vertices, arcs = h.num_arcs;
+  const bool directed = h.flags & kDirected;
+  const bool weighted = h.weight_kind != 0;
+  CSRArrays<V> out, in;
+  out.offsets = view_section<eid_t>(path, m, h, kOutOffsets, n + 1);
+  out.neighbors = view_section<V>(path, m, h, kOutNeighbors, arcs);
+  if (weighted) out.weights = view_section<weight_t>(path, m, h, kOutWeights, arcs);
+  if (h.flags & kInEdges) {
+    in.offsets = view_section<eid_t>(path, m, h, kInOffsets, n + 1);
+    in.neighbors = view_section<V>(path, m, h, kInNeighbors, arcs);
+    if (weighted) in.weights = view_section<weight_t>(path, m, h, kInWeights, arcs);
+  }
+  NumaArray<std::uint64_t> labels;
+  if (h.flags & kLabels) labels = view_section<std::uint64_t>(path, m, h, kLabelIds, n);
+  if (out.offsets.size() != n + 1 || out.offsets[0] != 0 || static_cast<std::size_t>(out.offsets[n]) != arcs)
+    throw InputError(path, 0, "corrupt offsets: they must run from 0 to the arc count");
+  return CSRGraph<V>(static_cast<std::int64_t>(n), directed, static_cast<WeightKind>(h.weight_kind), std::move(out),
+                     std::move(in), std::move(labels), static_cast<std::int64_t>(h.self_loops));
+}
+
+}  // namespace
+
+AnyGraph read_ngr(const std::string& path) {
+  auto m = map_file(path);
+  if (m->size < kHeaderBytes) throw InputError(path, 0, "file is truncated: shorter than the 128-byte .ngr header");
+  Header h;
+  std::memcpy(&h, m->data, sizeof h);
+  if (std::memcmp(h.magic, kMagic, 8) != 0)
+    throw InputError(path, 0, "bad magic: not a numagraph .ngr file (use --format to read another format)");
+  if (h.version != kVersion)
+    throw InputError(path, 0, "unsupported .ngr version " + std::to_string(h.version) + " (this numagraph reads version " +
+                                  std::to_string(kVersion) + "; convert the file with the numagraph that wrote it)");
+  if (h.id_bits != 32 && h.id_bits != 64) throw InputError(path, 0, "bad header: id width must be 32 or 64");
+  if (h.weight_kind > 2) throw InputError(path, 0, "bad header: unknown weight kind");
+  if (file_checksum(h, m->data + kHeaderBytes, m->size - kHeaderBytes) != h.checksum)
+    throw InputError(path, 0, "checksum mismatch: the file is corrupt or truncated (regenerate or re-copy it)");
+  return h.id_bits == 32 ? load_typed<std::uint32_t>(path, m, h) : load_typed<std::uint64_t>(path, m, h);
+}
+
+void write_ngr(const AnyGraph& any, const std::string& path) {
+  BinaryWriter w(path);
+  Header h{};
+  std::memcpy(h.magic, kMagic, 8);
+  h.version = kVersion;
+  std::vector<std::pair<const void*, std::size_t>> sections(kSections, {nullptr, 0});
+  numagraph::visit(
+      [&](const auto& g) {
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        h.num_vertices = static_cast<std::uint64_t>(g.num_vertices());
+        h.num_arcs = static_cast<std::uint64_t>(g.num_arcs());
+        h.id_bits = sizeof(V) * 8;
+        h.weight_kind = static_cast<std::uint32_t>(g.weight_kind());
+        h.self_loops = static_cast<std::uint64_t>(g.num_self_loops());
+        h.flags = (g.directed() ? kDirected : 0) | (g.directed() && g.has_in_edges() ? kInEdges : 0) |
+                  (g.relabelled() ? kLabels : 0);
+        auto put = [&](Section s, const auto& arr) { sections[s] = {arr.data(), arr.bytes()}; };
+        if (g.num_vertices() == 0) {
+          static const eid_t zero = 0;
+          sections[kOutOffsets] = {&zero, sizeof zero};
+        } else {
+          put(kOutOffsets, g.out().offsets);
+        }
+        put(kOutNeighbors, g.out().neighbors);
+        if (g.weighted()) put(kOutWeights, g.out().weights);
+        if (h.flags & kInEdges) {
+          put(kInOffsets, g.in_arrays().offsets);
+          put(kInNeighbors, g.in_arrays().neighbors);
+          if (g.weighted()) put(kInWeights, g.in_arrays().weights);
+        }
+        if (g.relabelled()) put(kLabelIds, g.labels());
+      },
+      any);
+  w.write(&h, sizeof h);
+  for (int s = 0; s < kSections; ++s) {
+    if (!sections[s].first) continue;
+    w.pad_to(kAlign);
+    h.section[s] = w.offset();
+    w.write(sections[s].first, sections[s].second);
+  }
+  w.pad_to(kAlign);
+  w.close();
+  // Checksum the written body (mapped back from the page cache) and patch it in.
+  auto m = map_file(path);
+  h.checksum = file_checksum(h, m->data + kHeaderBytes, m->size - kHeaderBytes);
+  std::FILE* f = std::fopen(path.c_str(), "r+b");
+  if (!f || std::fwrite(&h, sizeof h, 1, f) != 1 || std::fclose(f) != 0)
+    throw IoError("error finishing " + path + " (disk full?)");
+}
+
+}  // namespace numagraph::io

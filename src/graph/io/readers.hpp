@@ -1,0 +1,25 @@
+// Internal: one entry point per format (each in its own file).
+#pragma once
+
+#include <string>
+
+#include "numagraph/graph/any_graph.hpp"
+#include "numagraph/graph/types.hpp"
+
+namespace numagraph::io {
+
+EdgeList read_edge_list_text(const std::string& path, bool weighted);  // .el .wel .txt
+EdgeList read_matrix_market(const std::string& path);                  // .mtx
+EdgeList read_dimacs(const std::string& path);                         // .gr
+EdgeList read_metis(const std::string& path);                          // .graph
+
+AnyGraph read_gapbs(const std::string& path, bool weighted);  // .sg .wsg
+void write_gapbs(const AnyGraph& g, const std::string& path, bool weighted);
+
+AnyGraph read_ngr(const std::string& path);  // .ngr (mmap, zero copy)
+void write_ngr(const AnyGraph& g, const std::string& path);
+
+void write_edge_list_text(const AnyGraph& g, const std::string& path, bool weighted);
+void write_matrix_market(const AnyGraph& g, const std::string& path);
+
+}  // namespace numagraph::io
