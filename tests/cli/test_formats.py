@@ -1,0 +1,111 @@
+"""Readers agree with the verified counts of the real graphs in ../shared/data,
+CLI round trips through `numagraph convert`, and bad files give one-line
+errors with documented exit codes."""
+import json
+
+import pytest
+
+from conftest import run_cli, run_json
+
+# path, vertices, edges as `info` reports them (undirected: each edge once), directed, extra flags
+REAL_GRAPHS = [
+    ("facebook_combined/facebook_combined.txt.gz", 4039, 88234, True, []),
+    ("wiki-Vote/wiki-Vote.txt.gz", 8298, 103689, True, []),
+    ("wiki-Vote/wiki-Vote.txt.gz", 7115, 103689, True, ["--relabel", "on"]),
+    ("p2p-Gnutella05/p2p-Gnutella05.txt", 8846, 31839, True, []),
+    ("email-Enron/email-Enron.txt.gz", 36692, 367662, True, []),
+    ("soc-Slashdot0902/soc-Slashdot0902.txt.gz", 82168, 948464, True, []),
+    ("rome99/rome99.gr", 3353, 8870, True, []),
+    ("USA-road-d.NY/USA-road-d.NY.gr.gz", 264346, 733846, True, []),
+    ("netscience/netscience.mtx", 1589, 2742, False, []),
+    ("PGPgiantcompo/PGPgiantcompo.graph", 10680, 24316, False, []),
+]
+
+
+@pytest.mark.parametrize("rel,n,m,directed,flags", REAL_GRAPHS)
+def test_real_graph_counts(cli, shared_data, rel, n, m, directed, flags):
+    info = run_json("info", shared_data / rel, *flags)[0]
+    assert info["num_vertices"] == n
+    assert info["num_edges"] == m
+    assert info["directed"] == directed
+
+
+def test_symmetrized_enron_has_183831_distinct_edges(cli, shared_data):
+    # Both directions are stored, so -s (info keeps duplicates) doubles every arc.
+    info = run_json("info", shared_data / "email-Enron/email-Enron.txt.gz", "-s")[0]
+    assert not info["directed"]
+    assert (info["num_arcs"] - info["duplicate_arcs"]) // 2 == 183831
+
+
+def test_known_duplicates_and_self_loops(cli, shared_data):
+    rome = run_json("info", shared_data / "rome99/rome99.gr")[0]
+    assert rome["duplicate_arcs"] == 8870 - 8859
+    slash = run_json("info", shared_data / "soc-Slashdot0902/soc-Slashdot0902.txt.gz")[0]
+    assert slash["self_loops"] == 78303
+
+
+@pytest.mark.parametrize("ext", ["ngr", "el", "mtx", "sg"])
+def test_convert_round_trip_keeps_counts(cli, shared_data, tmp_path, ext):
+    src = shared_data / "netscience/netscience.mtx"
+    out = tmp_path / f"net.{ext}"
+    run_cli("convert", src, out)
+    flags = ["-s"] if ext == "el" else []
+    before = run_json("info", src)[0]
+    after = run_json("info", out, *flags)[0]
+    assert after["num_edges"] == before["num_edges"]
+    assert after["directed"] == before["directed"]
+
+
+def test_generate_then_load_every_writable_format(cli, tmp_path):
+    for ext in ["ngr", "el", "wel", "mtx", "sg", "wsg"]:
+        out = tmp_path / f"g.{ext}"
+        run_cli("generate", "kron", "--scale", "10", "--weighted", "-o", out)
+        info = run_json("info", out, *(["-s"] if ext in ("el", "wel") else []))[0]
+        assert info["num_edges"] > 0
+
+
+BAD_FILES = [
+    ("bad.el", "0 1\n1 zz\n", 3, ":2:"),
+    ("bad.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n3 1\n", 3, ":3:"),
+    ("bad.gr", "p sp 2 2\na 1 2 1\n", 3, "declares 2 arcs"),
+    ("bad.wel", "0 1 nan\n", 3, ":1:"),
+    ("empty.el", "", 3, "no edges"),
+    ("bad.ngr", "NOTAGRAPHFILE" * 20, 3, "bad magic"),
+]
+
+
+@pytest.mark.parametrize("name,text,code,fragment", BAD_FILES)
+def test_bad_files_give_one_line_errors(cli, tmp_path, name, text, code, fragment):
+    path = tmp_path / name
+    path.write_text(text)
+    proc = run_cli("info", path, check=False)
+    assert proc.returncode == code
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("numagraph: error: ")
+    assert fragment in lines[0]
+
+
+def test_missing_file_is_an_io_error(cli):
+    proc = run_cli("info", "/no/such/graph.el", check=False)
+    assert proc.returncode == 4
+    assert "No such file" in proc.stderr
+
+
+def test_usage_error_exit_code(cli):
+    proc = run_cli("info", check=False)
+    assert proc.returncode == 2
+    proc = run_cli("info", "--kron", "5", "--uniform", "5", check=False)
+    assert proc.returncode == 2
+    assert "exactly one graph" in proc.stderr
+
+
+def test_relabel_notice_and_labels_in_output(cli, tmp_path):
+    path = tmp_path / "huge.el"
+    path.write_text(f"{2**40} {2**40 + 7}\n{2**40 + 7} 3\n")
+    proc = run_cli("info", path, "--json")
+    assert "relabelled" in proc.stderr
+    assert json.loads(proc.stdout)["num_vertices"] == 3
+    out = tmp_path / "back.el"
+    run_cli("convert", path, out)
+    assert out.read_text().split("\n")[0] == f"{2**40 + 7} 3" or f"{2**40} {2**40 + 7}" in out.read_text()
