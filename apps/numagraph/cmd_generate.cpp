@@ -17,6 +17,8 @@ struct GenerateOptions {
   std::string output;
   std::string format;
   int threads = 0;
+  bool keep_self_loops = false;
+  bool keep_duplicates = false;
 };
 
 const Register kGenerate{
@@ -33,6 +35,10 @@ const Register kGenerate{
        app.add_option("-o,--output", o->output, "output file (.ngr .el .wel .mtx)")->required();
        app.add_option("--format", o->format, "force the output format: el wel mtx ngr");
        app.add_option("-t,--threads", o->threads, "threads (default: all cores)");
+       app.add_flag("--keep-self-loops", o->keep_self_loops,
+                    "keep generated self-loops (by default they are dropped, as kernels do)");
+       app.add_flag("--keep-duplicates", o->keep_duplicates,
+                    "keep parallel edges (by default one is kept, as kernels do)");
        app.callback([o] {
          parallel::set_threads(o->threads);
          profile::Timer t;
@@ -43,6 +49,8 @@ const Register kGenerate{
          t.restart();
          BuildOptions build;
          build.relabel = Relabel::kOff;
+         build.drop_self_loops = !o->keep_self_loops;
+         build.dedupe = !o->keep_duplicates;
          AnyGraph g = build_graph(std::move(edges), build);
          const double build_s = t.seconds();
          t.restart();

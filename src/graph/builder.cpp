@@ -258,7 +258,9 @@ AnyGraph build_graph(EdgeList&& e, const BuildOptions& opt, BuildReport* report_
                      "vertex id " + std::to_string(maxid) +
                          " is too large to index densely; load with --relabel on");
 
-  const bool wide = opt.force_64bit_ids || n >= (std::uint64_t{1} << 32);
+  // 32-bit ids up to 2^31 vertices, so kernels can keep signed 32-bit
+  // per-vertex values (BFS parents with negative markers) for every id.
+  const bool wide = opt.force_64bit_ids || n >= (std::uint64_t{1} << 31);
   report.id_bits = wide ? 64 : 32;
   AnyGraph g = wide ? AnyGraph(build_with<std::uint64_t>(e, static_cast<std::int64_t>(n), opt,
                                                          std::move(labels), report))

@@ -1,6 +1,7 @@
-// AnyGraph: a graph whose id width was chosen at run time (32-bit ids unless
-// the graph has 2^32 vertices or more). Front ends (CLI, Python) hold one and
-// dispatch to templated kernels with visit().
+// AnyGraph: a graph whose id width was chosen at run time: 32-bit ids below
+// 2^31 vertices (so a signed 32-bit value holds any id), 64-bit beyond.
+// Front ends (CLI, Python) hold one and dispatch to templated kernels with
+// visit().
 #pragma once
 
 #include <variant>

@@ -1,0 +1,131 @@
+// numagraph bfs: direction-optimizing BFS from one or several roots, with
+// Graph500 TEPS, verification and the NUMA engine.
+#include <cmath>
+#include <memory>
+#include <optional>
+
+#include "numagraph/common.hpp"
+#include "numagraph/engine_cli.hpp"
+#include "numagraph/kernels/bfs/direction_optimizing.hpp"
+#include "numagraph/kernels/bfs/numa_partitioned.hpp"
+#include "numagraph/kernels/roots.hpp"
+#include "numagraph/registry.hpp"
+#include "numagraph/roots_cli.hpp"
+#include "numagraph/verify/bfs.hpp"
+
+namespace numagraph::cli {
+namespace {
+
+struct BfsCommand {
+  GraphSource src;
+  RunOptions run;
+  EngineOptions engine;
+  RootOptions roots;
+  kernels::BfsOptions bfs;
+  std::string output;
+};
+
+// Edges of the traversed component (Graph500 TEPS numerator): arcs leaving
+// reached vertices; an undirected edge counts once.
+template <typename G, typename P>
+double traversed_edges(const G& g, const P* parent) {
+  double arcs = 0;
+#pragma omp parallel for reduction(+ : arcs) schedule(static)
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+    if (parent[v] >= 0) arcs += static_cast<double>(g.out_degree(static_cast<typename G::vertex_type>(v)));
+  return g.directed() ? arcs : arcs / 2;
+}
+
+template <typename G>
+void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
+  using V = typename G::vertex_type;
+  const auto roots = resolve_roots(g, c.roots, c.run);
+  const EngineTopology topo = engine_topology();
+  const bool numa = use_numa_engine(c.engine, topo);
+  std::unique_ptr<engine::PartitionedGraph<V>> pg;
+  if (numa || c.engine.account)
+    pg = std::make_unique<engine::PartitionedGraph<V>>(
+        g, make_layout(topo, g.num_vertices(), g.in_arrays().offsets.data()), engine::PartitionOptions{true, false});
+  std::vector<double> seconds, teps;
+  std::optional<bool> verified;
+  std::string why;
+  kernels::NumaBfsOptions numa_opt{c.bfs.alpha, c.bfs.beta};
+  engine::AccessCounts counts;
+  // Timed: the parent array only (Graph500's BFS output); depths, when the
+  // verifier or --output needs them, are derived afterwards, untimed.
+  kernels::BfsOptions timed = c.bfs;
+  timed.compute_depth = false;
+  NumaArray<std::int32_t> last_depth;
+  int td_steps = 0, bu_steps = 0;
+  kernels::BfsResult<V> r;
+  kernels::BfsWorkspace<V> workspace;
+  for (std::size_t i = 0; i < roots.size(); ++i) {
+    const V root = roots[i];
+    kernels::NumaBfsResult nr;
+    const double s = time_trials(1, [&](int) {
+      if (numa) {
+        engine::NoAccounting none;
+        nr = kernels::bfs_numa(*pg, root, numa_opt, engine::EngineMode::kNuma, none);
+      } else {
+        kernels::bfs_direction_optimizing(g, root, timed, r, workspace);
+      }
+    })[0];
+    seconds.push_back(s);
+    teps.push_back((numa ? traversed_edges(g, nr.parent.data()) : traversed_edges(g, r.parent.data())) / s);
+    td_steps = numa ? nr.top_down_steps : r.top_down_steps;
+    bu_steps = numa ? nr.bottom_up_steps : r.bottom_up_steps;
+    const bool last_root = i + 1 == roots.size();
+    if (!c.run.verify && !(last_root && !c.output.empty())) continue;
+    NumaArray<std::int32_t> depth =
+        numa ? std::move(nr.depth) : kernels::depths_from_parents(g, root, r.parent.data());
+    if (c.run.verify) {
+      const auto v = numa ? verify::bfs_tree(g, root, nr.parent.data(), depth.data())
+                          : verify::bfs_tree(g, root, r.parent.data(), depth.data());
+      if (!v.ok && (!verified || *verified)) why = v.message;
+      verified = (!verified || *verified) && v.ok;
+    }
+    if (last_root) last_depth = std::move(depth);
+  }
+  if (c.engine.account) {
+    engine::Accounting acc(pg->layout());
+    kernels::bfs_numa(*pg, roots[0], numa_opt, numa ? engine::EngineMode::kNuma : engine::EngineMode::kFlat, acc);
+    counts = acc.total();
+  }
+  if (!c.output.empty()) write_vertex_values(c.output, g, last_depth.data());
+  double inverse = 0;
+  for (double t : teps) inverse += 1.0 / t;
+  profile::Record rec = base_record("bfs", lg, c.run);
+  std::vector<std::uint64_t> labels;
+  for (V r : roots) labels.push_back(g.label(r));
+  rec.set("roots", labels)
+      .set("teps", teps)
+      .set("teps_harmonic_mean", static_cast<double>(teps.size()) / inverse)
+      .set("summary_bits", c.bfs.summary_bits)
+      .set("alpha", c.bfs.alpha)
+      .set("beta", c.bfs.beta)
+      .set("top_down_steps", td_steps)
+      .set("bottom_up_steps", bu_steps);
+  report_engine(rec, c.engine, numa, c.engine.account ? &counts : nullptr, c.run.json);
+  emit(c.run, rec, seconds, verified, why);
+}
+
+const Register kBfs{{"bfs", "breadth-first search (direction-optimizing), Graph500 TEPS", 100, [](CLI::App& app) {
+                       auto c = std::make_shared<BfsCommand>();
+                       add_graph_options(app, c->src);
+                       add_run_options(app, c->run);
+                       add_engine_options(app, c->engine);
+                       add_root_options(app, c->roots);
+                       app.add_option("--alpha", c->bfs.alpha, "switch to bottom-up when frontier edges > unexplored / alpha (15)");
+                       app.add_option("--beta", c->bfs.beta, "switch back to top-down when frontier < n / beta vertices (18)");
+                       app.add_option("--summary-bits", c->bfs.summary_bits,
+                                      "vertices per summary-bitmap bit, power of two in 64..4096 (256)");
+                       app.add_option("--output", c->output, "write 'id depth' per vertex for the last root (-1: unreached)");
+                       app.callback([c] {
+                         apply_run_options(c->run);
+                         LoadedGraph lg = load_graph(c->src);
+                         numagraph::visit([&](const auto& g) { run_bfs(*c, lg, g); }, lg.graph);
+                       });
+                     }}};
+
+}  // namespace
+}  // namespace numagraph::cli

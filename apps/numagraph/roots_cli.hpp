@@ -1,0 +1,60 @@
+// Root selection flags shared by bfs, sssp and bc:
+//   --source V     one root (the user's id), run --trials times
+//   --sources K    K random non-isolated roots from --seed, one trial each
+//   --roots FILE   roots listed in a file (one user id per line)
+// With none of them: --trials random roots (gapbs style).
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "numagraph/common.hpp"
+#include "numagraph/kernels/roots.hpp"
+
+namespace numagraph::cli {
+
+struct RootOptions {
+  std::int64_t source = -1;
+  std::int64_t sources = 0;
+  std::string roots_file;
+};
+
+inline void add_root_options(CLI::App& app, RootOptions& r) {
+  auto* s = app.add_option("--source,-r", r.source, "root vertex (your id; with --relabel, the original id)");
+  auto* k = app.add_option("--sources", r.sources, "number of random roots (non-isolated, from --seed)")
+                ->check(CLI::PositiveNumber);
+  auto* f = app.add_option("--roots", r.roots_file, "file with one root id per line");
+  s->excludes(k)->excludes(f);
+  k->excludes(f);
+}
+
+template <typename G>
+std::vector<typename G::vertex_type> resolve_roots(const G& g, const RootOptions& r, const RunOptions& run) {
+  using V = typename G::vertex_type;
+  if (r.source >= 0) return std::vector<V>(static_cast<std::size_t>(run.trials), kernels::dense_id(g, static_cast<std::uint64_t>(r.source)));
+  if (!r.roots_file.empty()) {
+    std::ifstream in(r.roots_file);
+    if (!in) throw IoError("cannot open " + r.roots_file + " (the --roots file)");
+    std::vector<V> roots;
+    std::string line;
+    for (std::int64_t ln = 1; std::getline(in, line); ++ln) {
+      if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+      try {
+        std::size_t used = 0;
+        const unsigned long long id = std::stoull(line, &used);
+        roots.push_back(kernels::dense_id(g, id));
+      } catch (const std::logic_error&) {
+        throw InputError(r.roots_file, ln, "expected a vertex id, found '" + line + "'");
+      }
+    }
+    if (roots.empty()) throw InputError(r.roots_file, 0, "no root ids in the file");
+    return roots;
+  }
+  return kernels::pick_roots(g, r.sources > 0 ? r.sources : run.trials, run.seed);
+}
+
+}  // namespace numagraph::cli

@@ -1,0 +1,291 @@
+// Direction-optimizing breadth-first search (Beamer, Asanovic, Patterson,
+// SC 2012), the flat (NUMA-oblivious) kernel.
+//
+// Top-down steps expand a sparse frontier (a queue of ids): each thread
+// claims unvisited neighbours with a compare-and-swap on parent and appends
+// them to a thread-local buffer that is flushed into the next queue in blocks.
+// Bottom-up steps let every unvisited vertex look for a parent among its
+// in-neighbours in a dense frontier bitmap, stopping at the first hit.
+// Switching follows Beamer: top-down -> bottom-up when the frontier's edges
+// exceed the unexplored edges / alpha; back when the frontier has fewer than
+// n / beta vertices. Default alpha = 15, beta = 18 (Beamer's).
+//
+// The frontier bitmap has a summary bitmap on top (seed 001): one bit per
+// `summary_bits` vertices, set when any of them is in the frontier. A
+// bottom-up probe reads the small, cache-resident summary first and touches
+// the big bitmap only when the summary bit is set.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <type_traits>
+#include <cstdint>
+#include <vector>
+
+#include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/numa/numa_array.hpp"
+#include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/error.hpp"
+
+namespace numagraph::kernels {
+
+struct BfsOptions {
+  double alpha = 15;
+  double beta = 18;
+  int summary_bits = 256;     // vertices per summary bit (power of two, 64..4096)
+  bool compute_depth = true;  // also fill `depth` (the CLI times BFS without it, as Graph500 does)
+};
+
+// Parents are signed ids of the graph's width (32-bit graphs have fewer than
+// 2^31 vertices): -1 marks an unreached vertex, the root is its own parent.
+template <typename V>
+struct BfsResult {
+  using Parent = std::make_signed_t<V>;
+  NumaArray<Parent> parent;
+  NumaArray<std::int32_t> depth;  // -1: unreached; empty when not computed
+  int top_down_steps = 0;
+  int bottom_up_steps = 0;
+};
+
+namespace detail {
+
+// A bitmap with a summary level (one bit per 2^shift bits of the base).
+class SummaryBitmap {
+ public:
+  SummaryBitmap() = default;
+  SummaryBitmap(std::int64_t n, int summary_bits)
+      : words_(static_cast<std::size_t>((n + 63) / 64)),
+        shift_(__builtin_ctz(static_cast<unsigned>(summary_bits))),
+        summary_(static_cast<std::size_t>(((n >> shift_) + 64) / 64)) {}
+  bool fits(std::int64_t n, int summary_bits) const {
+    return words_.size() == static_cast<std::size_t>((n + 63) / 64) &&
+           shift_ == __builtin_ctz(static_cast<unsigned>(summary_bits));
+  }
+  // Sets bit i without atomics or summary: for loops where each thread owns
+  // whole words (chunks of a multiple of 64 vertices). Call rebuild_summary()
+  // after the loop.
+  void set_local(std::int64_t i) { words_[static_cast<std::size_t>(i >> 6)] |= 1ULL << (i & 63); }
+  void rebuild_summary() {
+    const std::int64_t per_word = std::int64_t{64} << shift_;  // vertices per summary word
+    parallel::for_static(std::int64_t{0}, static_cast<std::int64_t>(summary_.size()), [&](std::int64_t sw) {
+      std::uint64_t bits = 0;
+      const std::int64_t first = sw * per_word / 64;
+      const std::int64_t last = std::min<std::int64_t>(static_cast<std::int64_t>(words_.size()), (sw + 1) * per_word / 64);
+      const std::int64_t words_per_bit = std::int64_t{1} << (shift_ - 6);
+      for (std::int64_t w = first; w < last; ++w)
+        if (words_[static_cast<std::size_t>(w)]) bits |= 1ULL << ((w - first) / words_per_bit);
+      summary_[static_cast<std::size_t>(sw)] = bits;
+    });
+  }
+  void clear() {
+    parallel::for_static(std::size_t{0}, words_.size(), [&](std::size_t i) { words_[i] = 0; });
+    parallel::for_static(std::size_t{0}, summary_.size(), [&](std::size_t i) { summary_[i] = 0; });
+  }
+  void set(std::int64_t i) {
+    __atomic_fetch_or(&words_[static_cast<std::size_t>(i >> 6)], 1ULL << (i & 63), __ATOMIC_RELAXED);
+    const std::int64_t s = i >> shift_;
+    std::uint64_t& sw = summary_[static_cast<std::size_t>(s >> 6)];
+    if (!((__atomic_load_n(&sw, __ATOMIC_RELAXED) >> (s & 63)) & 1))
+      __atomic_fetch_or(&sw, 1ULL << (s & 63), __ATOMIC_RELAXED);
+  }
+  bool get(std::int64_t i) const {
+    const std::int64_t s = i >> shift_;
+    if (!((summary_[static_cast<std::size_t>(s >> 6)] >> (s & 63)) & 1)) return false;
+    return (words_[static_cast<std::size_t>(i >> 6)] >> (i & 63)) & 1;
+  }
+  std::uint64_t word(std::size_t w) const { return words_[w]; }
+  std::size_t num_words() const { return words_.size(); }
+  void swap(SummaryBitmap& o) {
+    words_.swap(o.words_);
+    summary_.swap(o.summary_);
+    std::swap(shift_, o.shift_);
+  }
+
+ private:
+  NumaArray<std::uint64_t> words_;
+  int shift_ = 8;
+  NumaArray<std::uint64_t> summary_;
+};
+
+}  // namespace detail
+
+// Scratch arrays of a search, kept between searches from many roots so each
+// search does not pay for fresh pages (with transparent huge pages a first
+// touch can stall on compaction).
+template <typename V>
+struct BfsWorkspace {
+  NumaArray<V> queue;
+  detail::SummaryBitmap front, next;
+};
+
+// The search itself, reusing `r`'s arrays and `ws` when their sizes fit.
+template <typename V>
+void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o, BfsResult<V>& r,
+                              BfsWorkspace<V>& ws) {
+  using P = typename BfsResult<V>::Parent;
+  const std::int64_t n = g.num_vertices();
+  if (static_cast<std::int64_t>(root) >= n) throw UsageError("BFS root " + std::to_string(root) + " is not a vertex");
+  if (o.summary_bits < 64 || o.summary_bits > 4096 || (o.summary_bits & (o.summary_bits - 1)))
+    throw UsageError("--summary-bits must be a power of two in 64..4096 (got " + std::to_string(o.summary_bits) + ")");
+  if (!g.has_in_edges()) throw UsageError("direction-optimizing BFS needs in-edges: build the graph with in_edges");
+  r.top_down_steps = r.bottom_up_steps = 0;
+  // An unvisited vertex holds -(out-degree + 1): the top-down step reads the
+  // degree of a vertex it claims from the word it just compared, saving a
+  // random read of the offsets for the switching heuristic.
+  if (r.parent.size() != static_cast<std::size_t>(n)) r.parent = NumaArray<P>(static_cast<std::size_t>(n));
+  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) {
+    r.parent[v] = static_cast<P>(-(g.out_degree(static_cast<V>(v)) + 1));
+  });
+  if (o.compute_depth) {
+    if (r.depth.size() != static_cast<std::size_t>(n)) r.depth = NumaArray<std::int32_t>(static_cast<std::size_t>(n));
+    parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { r.depth[v] = -1; });
+    r.depth[root] = 0;
+  }
+  r.parent[root] = static_cast<P>(root);
+  std::int32_t* depth = o.compute_depth ? r.depth.data() : nullptr;
+
+  // One queue array for the whole search: every vertex enters it at most
+  // once, so level after level the frontier is the window [head, tail) and
+  // the next level is appended behind it (a sliding queue).
+  if (ws.queue.size() != static_cast<std::size_t>(n)) ws.queue = NumaArray<V>(static_cast<std::size_t>(n));
+  if (!ws.front.fits(n, o.summary_bits)) ws.front = detail::SummaryBitmap(n, o.summary_bits);
+  if (!ws.next.fits(n, o.summary_bits)) ws.next = detail::SummaryBitmap(n, o.summary_bits);
+  NumaArray<V>& queue = ws.queue;
+  detail::SummaryBitmap& front = ws.front;
+  detail::SummaryBitmap& next = ws.next;
+  std::int64_t head = 0, tail = 1;
+  queue[0] = root;
+  eid_t unexplored = g.num_arcs() - g.out_degree(root);
+  eid_t frontier_edges = g.out_degree(root);
+  bool bottom_up = false;
+
+  std::int64_t qsize = 1;
+  for (std::int32_t level = 0; qsize > 0; ++level) {
+    if (!bottom_up && static_cast<double>(frontier_edges) > static_cast<double>(unexplored) / o.alpha) {
+      bottom_up = true;
+      front.clear();
+      parallel::for_static(head, tail, [&](std::int64_t i) { front.set(queue[i]); });
+    } else if (bottom_up && static_cast<double>(qsize) < static_cast<double>(n) / o.beta) {
+      bottom_up = false;
+    }
+    std::int64_t next_size = 0;
+    eid_t next_edges = 0;
+    if (bottom_up) {
+      ++r.bottom_up_steps;
+      next.clear();
+      std::int64_t awake = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : awake, next_edges)
+      for (std::int64_t v = 0; v < n; ++v) {
+        if (r.parent[v] >= 0) continue;
+        for (V u : g.in_neighbors(static_cast<V>(v))) {
+          if (front.get(u)) {
+            next_edges += -r.parent[v] - 1;
+            r.parent[v] = static_cast<P>(u);
+            if (depth) depth[v] = level + 1;
+            next.set_local(v);  // chunks of 1024 vertices: each thread owns its words
+            ++awake;
+            break;
+          }
+        }
+      }
+      next.rebuild_summary();
+      front.swap(next);
+      next_size = awake;
+      // Materialise the queue only when the next step is top-down.
+      if (static_cast<double>(awake) < static_cast<double>(n) / o.beta) {
+        std::atomic<std::int64_t> end{tail};
+#pragma omp parallel
+        {
+          std::vector<V> local;
+#pragma omp for schedule(static) nowait
+          for (std::int64_t w = 0; w < static_cast<std::int64_t>(front.num_words()); ++w)
+            for (std::uint64_t bits = front.word(static_cast<std::size_t>(w)); bits; bits &= bits - 1)
+              local.push_back(static_cast<V>(w * 64 + __builtin_ctzll(bits)));
+          const std::int64_t at = end.fetch_add(static_cast<std::int64_t>(local.size()));
+          std::copy(local.begin(), local.end(), queue.begin() + at);
+        }
+        head = tail;
+        tail = end.load();
+      }
+    } else {
+      ++r.top_down_steps;
+      std::atomic<std::int64_t> end{tail};
+#pragma omp parallel reduction(+ : next_edges)
+      {
+        constexpr std::size_t kFlush = 4096;
+        std::vector<V> local;
+        local.reserve(kFlush);
+        auto flush = [&] {
+          const std::int64_t at = end.fetch_add(static_cast<std::int64_t>(local.size()));
+          std::copy(local.begin(), local.end(), queue.begin() + at);
+          local.clear();
+        };
+#pragma omp for schedule(dynamic, 64) nowait
+        for (std::int64_t i = head; i < tail; ++i) {
+          const V u = queue[i];
+          for (V v : g.out_neighbors(u)) {
+            const P seen = r.parent[v];
+            if (seen < 0 && parallel::compare_and_swap(r.parent[v], seen, static_cast<P>(u))) {
+              next_edges += -seen - 1;
+              if (depth) depth[v] = level + 1;
+              local.push_back(v);
+              if (local.size() == kFlush) flush();
+            }
+          }
+        }
+        flush();
+      }
+      next_size = end.load() - tail;
+      head = tail;
+      tail = end.load();
+    }
+    // As in Beamer's own code, only top-down steps count edges as explored:
+    // once the search has been bottom-up, the estimate stays high, so a thin
+    // tail of the search is not handed to a full bottom-up sweep over all n.
+    if (!bottom_up) unexplored -= next_edges;
+    frontier_edges = next_edges;
+    qsize = next_size;
+  }
+  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) {
+    if (r.parent[v] < 0) r.parent[v] = -1;
+  });
+}
+
+template <typename V>
+BfsResult<V> bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o = {}) {
+  BfsResult<V> r;
+  BfsWorkspace<V> ws;
+  bfs_direction_optimizing(g, root, o, r, ws);
+  return r;
+}
+
+// Depths of a BFS tree from its parent array (for results computed without
+// depths): each vertex climbs to the first ancestor of known depth and the
+// path is filled on the way back, so every vertex is resolved once.
+template <typename V, typename P>
+NumaArray<std::int32_t> depths_from_parents(const CSRGraph<V>& g, V root, const P* parent) {
+  const std::int64_t n = g.num_vertices();
+  NumaArray<std::int32_t> depth(static_cast<std::size_t>(n));
+  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { depth[v] = parent[v] < 0 ? -1 : -2; });
+  depth[root] = 0;
+  std::vector<std::int64_t> path;
+  for (std::int64_t v = 0; v < n; ++v) {
+    std::int64_t x = v;
+    while (depth[x] == -2) {
+      path.push_back(x);
+      x = static_cast<std::int64_t>(parent[x]);
+      if (x < 0 || x >= n || static_cast<std::int64_t>(path.size()) > n) {
+        x = -1;  // broken chain: leave the path at -2 for the verifier to reject
+        break;
+      }
+    }
+    if (x < 0) {
+      path.clear();
+      continue;
+    }
+    for (std::int32_t d = depth[x]; !path.empty(); path.pop_back()) depth[path.back()] = ++d;
+  }
+  return depth;
+}
+
+}  // namespace numagraph::kernels

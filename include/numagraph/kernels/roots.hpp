@@ -1,0 +1,61 @@
+// Deterministic random roots: vertices with at least one out-edge, drawn from
+// a seed, the same sequence on every run and thread count (so results and
+// timings can be compared across runs and tools). Shared by the BFS, SSSP and
+// BC commands, Python and the MPI Graph500 driver.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/util/error.hpp"
+
+namespace numagraph::kernels {
+
+inline std::uint64_t root_stream(std::uint64_t seed, std::uint64_t i) {
+  std::uint64_t x = seed + 0x9e3779b97f4a7c15ULL * (i + 1);
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// `count` distinct roots with out-degree > 0 (fewer if the graph has fewer
+// such vertices). Throws UsageError when the graph has no edge at all.
+template <typename V>
+std::vector<V> pick_roots(const CSRGraph<V>& g, std::int64_t count, std::uint64_t seed) {
+  const std::int64_t n = g.num_vertices();
+  if (n == 0 || g.num_arcs() == 0) throw UsageError("the graph has no edges: there is no root to start from");
+  std::vector<V> roots;
+  std::vector<bool> taken(static_cast<std::size_t>(n), false);
+  std::int64_t candidates = 0;
+  for (std::int64_t v = 0; v < n; ++v) candidates += g.out_degree(static_cast<V>(v)) > 0;
+  count = std::min(count, candidates);
+  for (std::uint64_t i = 0; static_cast<std::int64_t>(roots.size()) < count; ++i) {
+    const V v = static_cast<V>(root_stream(seed, i) % static_cast<std::uint64_t>(n));
+    if (g.out_degree(v) == 0 || taken[v]) continue;
+    taken[v] = true;
+    roots.push_back(v);
+  }
+  return roots;
+}
+
+// Maps a user id (an original label when the graph was relabelled) to the
+// dense id; throws UsageError naming the id when it is not a vertex.
+template <typename V>
+V dense_id(const CSRGraph<V>& g, std::uint64_t user_id) {
+  if (g.relabelled()) {
+    const auto& l = g.labels();
+    const auto* it = std::lower_bound(l.begin(), l.end(), user_id);
+    if (it == l.end() || *it != user_id)
+      throw UsageError("vertex " + std::to_string(user_id) + " does not appear in the graph");
+    return static_cast<V>(it - l.begin());
+  }
+  if (user_id >= static_cast<std::uint64_t>(g.num_vertices()))
+    throw UsageError("vertex " + std::to_string(user_id) + " is out of range: the graph has " +
+                     std::to_string(g.num_vertices()) + " vertices (ids 0.." + std::to_string(g.num_vertices() - 1) + ")");
+  return static_cast<V>(user_id);
+}
+
+}  // namespace numagraph::kernels
