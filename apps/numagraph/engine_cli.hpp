@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,8 @@
 
 #include "numagraph/engine/accounting.hpp"
 #include "numagraph/engine/layout.hpp"
+#include "numagraph/engine/mode.hpp"
+#include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/profile/record.hpp"
 
 namespace numagraph::cli {
@@ -39,6 +42,26 @@ bool use_numa_engine(const EngineOptions& opt, const EngineTopology& topo);
 template <typename W>
 engine::Layout make_layout(const EngineTopology& topo, std::int64_t n, const W* prefix) {
   return engine::Layout::make(topo.nodes, topo.thread_node, n, prefix);
+}
+
+// What a kernel command needs to run on the engine: whether to use it, and
+// the partitioned graph (built, untimed, when the engine runs or accounts).
+template <typename V>
+struct EngineRun {
+  bool numa = false;
+  std::unique_ptr<engine::PartitionedGraph<V>> pg;
+  engine::EngineMode mode() const { return numa ? engine::EngineMode::kNuma : engine::EngineMode::kFlat; }
+};
+
+template <typename V>
+EngineRun<V> prepare_engine(const CSRGraph<V>& g, const EngineOptions& opt, engine::PartitionOptions parts) {
+  EngineRun<V> run;
+  const EngineTopology topo = engine_topology();
+  run.numa = use_numa_engine(opt, topo);
+  if (run.numa || opt.account)
+    run.pg = std::make_unique<engine::PartitionedGraph<V>>(
+        g, make_layout(topo, g.num_vertices(), g.in_arrays().offsets.data()), parts);
+  return run;
 }
 
 // Adds "engine" and, when accounting, the "account" object to the record, and

@@ -9,14 +9,11 @@
 #include <cstdint>
 
 #include "numagraph/engine/accounting.hpp"
+#include "numagraph/engine/mode.hpp"
 #include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/engine/replicated.hpp"
 
 namespace numagraph::engine {
-
-enum class EngineMode { kNuma, kFlat };
-
-inline const char* to_string(EngineMode m) { return m == EngineMode::kNuma ? "numa" : "flat"; }
 
 // Sum over in-edges of v (v in node `part`'s range) of values[u] (* weight).
 // `values` is the array the thread reads (a replica or the master).

@@ -1,0 +1,102 @@
+// numagraph bc: betweenness centrality (Brandes), exact or sampled.
+#include <memory>
+#include <optional>
+
+#include "numagraph/common.hpp"
+#include "numagraph/engine_cli.hpp"
+#include "numagraph/kernels/bc/brandes.hpp"
+#include "numagraph/kernels/bc/numa_nwq.hpp"
+#include "numagraph/registry.hpp"
+#include "numagraph/roots_cli.hpp"
+#include "numagraph/verify/bc.hpp"
+
+namespace numagraph::cli {
+namespace {
+
+struct BcCommand {
+  GraphSource src;
+  RunOptions run;
+  EngineOptions engine;
+  RootOptions roots;
+  bool exact = false;
+  bool normalized = false;
+  std::int64_t task_size = 16;
+  std::string output;
+};
+
+template <typename G>
+void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
+  using V = typename G::vertex_type;
+  std::vector<V> sources;
+  if (c.exact) {
+    for (std::int64_t v = 0; v < g.num_vertices(); ++v) sources.push_back(static_cast<V>(v));
+  } else {
+    RootOptions r = c.roots;
+    if (r.source < 0 && r.sources == 0 && r.roots_file.empty()) r.sources = 4;
+    sources = resolve_roots(g, r, RunOptions{c.run.threads, 1, c.run.verify, c.run.json, c.run.seed});
+    if (r.source >= 0) sources.resize(1);
+  }
+  auto eng = prepare_engine(g, c.engine, {true, false, true});
+  const EngineTopology topo = engine_topology();
+  kernels::NumaBcOptions numa_opt;
+  numa_opt.task_size = c.task_size;
+  numa_opt.node_distance = topo.distance;
+  // Time-sliced threads (a synthetic topology bigger than this machine) would
+  // steal other nodes' work by accident of scheduling: keep steals on-node.
+  numa_opt.steal_across_nodes = static_cast<int>(topo.thread_node.size()) <= topo.hardware_threads;
+  NumaArray<double> scores;
+  const auto seconds = time_trials(c.run.trials, [&](int) {
+    if (eng.numa) {
+      engine::NoAccounting none;
+      scores = kernels::betweenness_numa(*eng.pg, sources, numa_opt, engine::EngineMode::kNuma, none).scores;
+    } else {
+      scores = kernels::betweenness_brandes(g, sources);
+    }
+  });
+  std::optional<bool> verified;
+  std::string why;
+  if (c.run.verify) {
+    const auto v = verify::betweenness(g, sources, scores.data());
+    verified = v.ok;
+    why = v.message;
+  }
+  engine::AccessCounts counts;
+  if (c.engine.account) {
+    engine::Accounting acc(eng.pg->layout());
+    kernels::betweenness_numa(*eng.pg, sources, numa_opt, eng.mode(), acc);
+    counts = acc.total();
+  }
+  kernels::scale_like_networkx(g, scores, sources, c.exact, c.normalized);
+  if (!c.output.empty()) write_vertex_values(c.output, g, scores.data());
+  profile::Record rec = base_record("bc", lg, c.run);
+  std::vector<std::uint64_t> labels;
+  if (!c.exact)
+    for (V r : sources) labels.push_back(g.label(r));
+  rec.set("exact", c.exact).set("num_sources", static_cast<std::int64_t>(sources.size())).set("sources", labels);
+  rec.set("normalized", c.normalized);
+  if (eng.numa) rec.set("task_size", c.task_size).set("steal_across_nodes", numa_opt.steal_across_nodes);
+  report_engine(rec, c.engine, eng.numa, c.engine.account ? &counts : nullptr, c.run.json);
+  emit(c.run, rec, seconds, verified, why);
+}
+
+const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sources)", 120, [](CLI::App& app) {
+                      auto c = std::make_shared<BcCommand>();
+                      add_graph_options(app, c->src);
+                      add_run_options(app, c->run);
+                      add_engine_options(app, c->engine);
+                      add_root_options(app, c->roots);
+                      app.add_flag("--exact", c->exact, "use every vertex as a source (default: 4 random sources)");
+                      app.add_flag("--normalized", c->normalized,
+                                   "scale as networkx.betweenness_centrality(normalized=True); otherwise as normalized=False");
+                      app.add_option("--task-size", c->task_size, "frontier entries per work-queue task (numa engine, 16)")
+                          ->check(CLI::PositiveNumber);
+                      app.add_option("--output", c->output, "write 'id score' per vertex");
+                      app.callback([c] {
+                        apply_run_options(c->run);
+                        LoadedGraph lg = load_graph(c->src);
+                        numagraph::visit([&](const auto& g) { run_bc(*c, lg, g); }, lg.graph);
+                      });
+                    }}};
+
+}  // namespace
+}  // namespace numagraph::cli

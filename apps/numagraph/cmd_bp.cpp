@@ -1,0 +1,75 @@
+// numagraph bp: loopy belief propagation on a pairwise binary MRF.
+#include <memory>
+#include <optional>
+
+#include "numagraph/common.hpp"
+#include "numagraph/engine_cli.hpp"
+#include "numagraph/kernels/bp/numa_partitioned.hpp"
+#include "numagraph/kernels/bp/per_arc.hpp"
+#include "numagraph/registry.hpp"
+#include "numagraph/verify/bp.hpp"
+
+namespace numagraph::cli {
+namespace {
+
+struct BpCommand {
+  GraphSource src;
+  RunOptions run;
+  EngineOptions engine;
+  kernels::bp::Model model;
+  std::string output;
+};
+
+template <typename G>
+void run_bp(const BpCommand& c, const LoadedGraph& lg, const G& g) {
+  auto eng = prepare_engine(g, c.engine, {false, false, false});
+  NumaArray<double> belief;
+  const auto seconds = time_trials(c.run.trials, [&](int) {
+    if (eng.numa) {
+      engine::NoAccounting none;
+      belief = kernels::belief_propagation_numa(*eng.pg, c.model, engine::EngineMode::kNuma, none).belief;
+    } else {
+      belief = kernels::belief_propagation(g, c.model);
+    }
+  });
+  std::optional<bool> verified;
+  std::string why;
+  if (c.run.verify) {
+    const auto v = verify::belief_propagation(g, c.model, belief.data());
+    verified = v.ok;
+    why = v.message;
+  }
+  engine::AccessCounts counts;
+  if (c.engine.account) {
+    engine::Accounting acc(eng.pg->layout());
+    kernels::belief_propagation_numa(*eng.pg, c.model, eng.mode(), acc);
+    counts = acc.total();
+  }
+  if (!c.output.empty()) write_vertex_values(c.output, g, belief.data());
+  profile::Record rec = base_record("bp", lg, c.run);
+  rec.set("iterations", c.model.iterations).set("coupling", c.model.coupling).set("prior_seed", c.model.seed);
+  report_engine(rec, c.engine, eng.numa, c.engine.account ? &counts : nullptr, c.run.json);
+  emit(c.run, rec, seconds, verified, why);
+}
+
+const Register kBp{{"bp", "loopy belief propagation (pairwise binary MRF, synchronous schedule)", 220, [](CLI::App& app) {
+                      auto c = std::make_shared<BpCommand>();
+                      add_graph_options(app, c->src);
+                      add_run_options(app, c->run);
+                      add_engine_options(app, c->engine);
+                      app.add_option("-i,--iterations", c->model.iterations, "message-passing rounds (5)")
+                          ->check(CLI::PositiveNumber);
+                      app.add_option("--coupling", c->model.coupling,
+                                     "edge potential: psi(x,x) = c, psi(x,1-x) = 1-c (0.7)")
+                          ->check(CLI::Range(0.0, 1.0));
+                      app.add_option("--prior-seed", c->model.seed, "seed of the per-vertex priors");
+                      app.add_option("--output", c->output, "write 'id P(x=1)' per vertex");
+                      app.callback([c] {
+                        apply_run_options(c->run);
+                        LoadedGraph lg = load_graph(c->src);
+                        numagraph::visit([&](const auto& g) { run_bp(*c, lg, g); }, lg.graph);
+                      });
+                    }}};
+
+}  // namespace
+}  // namespace numagraph::cli

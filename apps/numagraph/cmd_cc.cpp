@@ -1,0 +1,81 @@
+// numagraph cc: connected components (weakly connected for directed graphs).
+#include <memory>
+#include <optional>
+#include <unordered_set>
+
+#include "numagraph/common.hpp"
+#include "numagraph/engine_cli.hpp"
+#include "numagraph/kernels/cc/afforest.hpp"
+#include "numagraph/kernels/cc/numa_label_propagation.hpp"
+#include "numagraph/kernels/cc/shiloach_vishkin.hpp"
+#include "numagraph/registry.hpp"
+#include "numagraph/verify/cc.hpp"
+
+namespace numagraph::cli {
+namespace {
+
+struct CcCommand {
+  GraphSource src;
+  RunOptions run;
+  EngineOptions engine;
+  std::string variant = "afforest";
+  std::string output;
+};
+
+template <typename G>
+void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
+  using V = typename G::vertex_type;
+  auto eng = prepare_engine(g, c.engine, {false, true, false});
+  NumaArray<std::uint64_t> labels;
+  const auto seconds = time_trials(c.run.trials, [&](int) {
+    if (eng.numa) {
+      engine::NoAccounting none;
+      labels = kernels::connected_components_numa(*eng.pg, engine::EngineMode::kNuma, none).labels;
+      return;
+    }
+    NumaArray<V> comp = c.variant == "sv" ? kernels::components_shiloach_vishkin(g) : kernels::components_afforest(g);
+    labels = NumaArray<std::uint64_t>(comp.size());
+    parallel::for_static(std::size_t{0}, comp.size(), [&](std::size_t v) { labels[v] = comp[v]; });
+  });
+  std::optional<bool> verified;
+  std::string why;
+  if (c.run.verify) {
+    const auto v = verify::components(g, labels.data());
+    verified = v.ok;
+    why = v.message;
+  }
+  engine::AccessCounts counts;
+  if (c.engine.account) {
+    engine::Accounting acc(eng.pg->layout());
+    kernels::connected_components_numa(*eng.pg, eng.mode(), acc);
+    counts = acc.total();
+  }
+  std::unordered_set<std::uint64_t> distinct(labels.begin(), labels.end());
+  // Report labels as the user's id of each component's representative.
+  for (auto& l : labels) l = g.label(static_cast<V>(l));
+  if (!c.output.empty()) write_vertex_values(c.output, g, labels.data());
+  profile::Record rec = base_record("cc", lg, c.run);
+  rec.set("variant", eng.numa ? "numa-label-propagation" : c.variant)
+      .set("num_components", static_cast<std::int64_t>(distinct.size()));
+  report_engine(rec, c.engine, eng.numa, c.engine.account ? &counts : nullptr, c.run.json);
+  emit(c.run, rec, seconds, verified, why);
+}
+
+const Register kCc{{"cc", "connected components (Afforest or Shiloach-Vishkin; weak for directed graphs)", 230,
+                    [](CLI::App& app) {
+                      auto c = std::make_shared<CcCommand>();
+                      add_graph_options(app, c->src);
+                      add_run_options(app, c->run);
+                      add_engine_options(app, c->engine);
+                      app.add_option("--variant", c->variant, "afforest (default) or sv")
+                          ->check(CLI::IsMember({"afforest", "sv"}));
+                      app.add_option("--output", c->output, "write 'id component' per vertex (component = a member's id)");
+                      app.callback([c] {
+                        apply_run_options(c->run);
+                        LoadedGraph lg = load_graph(c->src);
+                        numagraph::visit([&](const auto& g) { run_cc(*c, lg, g); }, lg.graph);
+                      });
+                    }}};
+
+}  // namespace
+}  // namespace numagraph::cli

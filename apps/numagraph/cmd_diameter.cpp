@@ -1,0 +1,49 @@
+// numagraph diameter: approximate diameter by repeated double sweep.
+#include <memory>
+#include <optional>
+
+#include "numagraph/common.hpp"
+#include "numagraph/kernels/diameter/double_sweep.hpp"
+#include "numagraph/registry.hpp"
+#include "numagraph/verify/diameter.hpp"
+
+namespace numagraph::cli {
+namespace {
+
+struct DiameterCommand {
+  GraphSource src;
+  RunOptions run;
+};
+
+template <typename G>
+void run_diameter(const DiameterCommand& c, const LoadedGraph& lg, const G& g) {
+  kernels::DiameterResult<typename G::vertex_type> r;
+  const auto seconds = time_trials(c.run.trials, [&](int) { r = kernels::diameter_double_sweep(g); });
+  std::optional<bool> verified;
+  std::string why;
+  if (c.run.verify) {
+    const auto v = verify::diameter_bound(g, r.from, r.to, r.bound);
+    verified = v.ok;
+    why = v.message;
+  }
+  profile::Record rec = base_record("diameter", lg, c.run);
+  rec.set("diameter_lower_bound", r.bound)
+      .set("endpoints", std::vector<std::uint64_t>{g.label(r.from), g.label(r.to)})
+      .set("sweeps", r.sweeps);
+  emit(c.run, rec, seconds, verified, why);
+}
+
+const Register kDiameter{{"diameter", "approximate diameter (repeated double-sweep BFS lower bound)", 130,
+                          [](CLI::App& app) {
+                            auto c = std::make_shared<DiameterCommand>();
+                            add_graph_options(app, c->src);
+                            add_run_options(app, c->run);
+                            app.callback([c] {
+                              apply_run_options(c->run);
+                              LoadedGraph lg = load_graph(c->src);
+                              numagraph::visit([&](const auto& g) { run_diameter(*c, lg, g); }, lg.graph);
+                            });
+                          }}};
+
+}  // namespace
+}  // namespace numagraph::cli

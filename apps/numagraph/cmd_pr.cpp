@@ -1,0 +1,99 @@
+// numagraph pr: PageRank (pull; Gauss-Seidel or Jacobi; NetworkX mode).
+#include <memory>
+#include <optional>
+
+#include "numagraph/common.hpp"
+#include "numagraph/engine_cli.hpp"
+#include "numagraph/kernels/pr/numa_partitioned.hpp"
+#include "numagraph/kernels/pr/pull_gauss_seidel.hpp"
+#include "numagraph/kernels/pr/pull_jacobi.hpp"
+#include "numagraph/registry.hpp"
+#include "numagraph/verify/pr.hpp"
+
+namespace numagraph::cli {
+namespace {
+
+struct PrCommand {
+  GraphSource src;
+  RunOptions run;
+  EngineOptions engine;
+  kernels::PageRankOptions pr;
+  std::string variant = "auto";
+  std::string output;
+};
+
+template <typename G>
+void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
+  // Gauss-Seidel converges fastest; NetworkX's fixed point is Jacobi's.
+  const std::string variant = c.variant != "auto" ? c.variant : (c.pr.networkx ? "spmv" : "gs");
+  if (variant == "gs" && c.pr.networkx)
+    throw UsageError("--networkx needs --variant spmv (NetworkX iterates Jacobi-style)");
+  auto eng = prepare_engine(g, c.engine, {false, false, false});
+  kernels::NumaPageRankOptions numa_opt{c.pr.damping, c.pr.max_iterations, c.pr.tolerance, c.pr.networkx};
+  kernels::PageRankResult r;
+  const auto seconds = time_trials(c.run.trials, [&](int) {
+    if (eng.numa) {
+      engine::NoAccounting none;
+      auto nr = kernels::pagerank_numa(*eng.pg, numa_opt, engine::EngineMode::kNuma, none);
+      r.scores = std::move(nr.scores);
+      r.iterations = nr.iterations;
+      r.last_change = nr.last_change;
+    } else {
+      r = variant == "gs" ? kernels::pagerank_pull_gauss_seidel(g, c.pr) : kernels::pagerank_pull_jacobi(g, c.pr);
+    }
+  });
+  std::optional<bool> verified;
+  std::string why;
+  if (c.run.verify) {
+    const auto v = verify::pagerank(g, c.pr, r.scores.data(), r.last_change);
+    verified = v.ok;
+    why = v.message;
+  }
+  engine::AccessCounts counts;
+  if (c.engine.account) {
+    engine::Accounting acc(eng.pg->layout());
+    kernels::pagerank_numa(*eng.pg, numa_opt, eng.mode(), acc);
+    counts = acc.total();
+  }
+  if (!c.output.empty()) write_vertex_values(c.output, g, r.scores.data());
+  profile::Record rec = base_record("pr", lg, c.run);
+  rec.set("variant", eng.numa ? "numa-jacobi" : variant)
+      .set("damping", c.pr.damping)
+      .set("tolerance", c.pr.tolerance)
+      .set("max_iterations", c.pr.max_iterations)
+      .set("iterations", r.iterations)
+      .set("last_change", r.last_change)
+      .set("networkx", c.pr.networkx);
+  report_engine(rec, c.engine, eng.numa, c.engine.account ? &counts : nullptr, c.run.json);
+  emit(c.run, rec, seconds, verified, why);
+}
+
+const Register kPr{{"pr", "PageRank (pull, damping 0.85)", 200, [](CLI::App& app) {
+                      auto c = std::make_shared<PrCommand>();
+                      add_graph_options(app, c->src);
+                      add_run_options(app, c->run);
+                      add_engine_options(app, c->engine);
+                      app.add_option("-i,--iterations", c->pr.max_iterations, "maximum iterations (20)")
+                          ->check(CLI::PositiveNumber);
+                      app.add_option("--tolerance", c->pr.tolerance,
+                                     "stop when the L1 change is below this (1e-4; 0: run every iteration)")
+                          ->check(CLI::NonNegativeNumber);
+                      app.add_option("--damping", c->pr.damping, "damping factor (0.85)")->check(CLI::Range(0.0, 1.0));
+                      app.add_flag("--networkx", c->pr.networkx,
+                                   "match networkx.pagerank: dangling mass spread uniformly, stop at L1 < n * tolerance "
+                                   "(defaults then tolerance 1e-6, 100 iterations, as NetworkX)");
+                      app.add_option("--variant", c->variant, "gs (Gauss-Seidel), spmv (Jacobi) or auto")
+                          ->check(CLI::IsMember({"gs", "spmv", "auto"}));
+                      app.add_option("--output", c->output, "write 'id score' per vertex");
+                      app.callback([c, &app] {
+                        // NetworkX's own defaults, unless given explicitly.
+                        if (c->pr.networkx && app.count("--tolerance") == 0) c->pr.tolerance = 1e-6;
+                        if (c->pr.networkx && app.count("--iterations") == 0) c->pr.max_iterations = 100;
+                        apply_run_options(c->run);
+                        LoadedGraph lg = load_graph(c->src);
+                        numagraph::visit([&](const auto& g) { run_pr(*c, lg, g); }, lg.graph);
+                      });
+                    }}};
+
+}  // namespace
+}  // namespace numagraph::cli

@@ -1,0 +1,70 @@
+// numagraph spmv: repeated sparse matrix-vector product (power iteration).
+#include <memory>
+#include <optional>
+
+#include "numagraph/common.hpp"
+#include "numagraph/engine_cli.hpp"
+#include "numagraph/kernels/spmv/csr_rows.hpp"
+#include "numagraph/kernels/spmv/numa_partitioned.hpp"
+#include "numagraph/registry.hpp"
+#include "numagraph/verify/spmv.hpp"
+
+namespace numagraph::cli {
+namespace {
+
+struct SpmvCommand {
+  GraphSource src;
+  RunOptions run;
+  EngineOptions engine;
+  int iterations = 5;
+  std::string output;
+};
+
+template <typename G>
+void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
+  auto eng = prepare_engine(g, c.engine, {false, true, false});
+  NumaArray<double> y;
+  const auto seconds = time_trials(c.run.trials, [&](int) {
+    if (eng.numa) {
+      engine::NoAccounting none;
+      y = kernels::spmv_numa(*eng.pg, c.iterations, engine::EngineMode::kNuma, none).y;
+    } else {
+      y = kernels::spmv_rows(g, c.iterations);
+    }
+  });
+  std::optional<bool> verified;
+  std::string why;
+  if (c.run.verify) {
+    const auto v = verify::spmv(g, c.iterations, y.data());
+    verified = v.ok;
+    why = v.message;
+  }
+  engine::AccessCounts counts;
+  if (c.engine.account) {
+    engine::Accounting acc(eng.pg->layout());
+    kernels::spmv_numa(*eng.pg, c.iterations, eng.mode(), acc);
+    counts = acc.total();
+  }
+  if (!c.output.empty()) write_vertex_values(c.output, g, y.data());
+  profile::Record rec = base_record("spmv", lg, c.run);
+  rec.set("iterations", c.iterations);
+  report_engine(rec, c.engine, eng.numa, c.engine.account ? &counts : nullptr, c.run.json);
+  emit(c.run, rec, seconds, verified, why);
+}
+
+const Register kSpmv{{"spmv", "repeated sparse matrix-vector product y = A x (power iteration)", 210, [](CLI::App& app) {
+                        auto c = std::make_shared<SpmvCommand>();
+                        add_graph_options(app, c->src);
+                        add_run_options(app, c->run);
+                        add_engine_options(app, c->engine);
+                        app.add_option("-i,--iterations", c->iterations, "products per run (5)")->check(CLI::PositiveNumber);
+                        app.add_option("--output", c->output, "write 'id y' per vertex (the last product)");
+                        app.callback([c] {
+                          apply_run_options(c->run);
+                          LoadedGraph lg = load_graph(c->src);
+                          numagraph::visit([&](const auto& g) { run_spmv(*c, lg, g); }, lg.graph);
+                        });
+                      }}};
+
+}  // namespace
+}  // namespace numagraph::cli

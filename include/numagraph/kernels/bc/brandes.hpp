@@ -1,0 +1,117 @@
+// Betweenness centrality by Brandes' algorithm with lock-free path counting
+// (Madduri, Ediger, Jiang, Bader, Chavarria-Miranda, IPDPS 2009), the flat
+// kernel and the baseline of seed 000.
+//
+// Per source: a level-synchronous BFS where the first thread to reach v sets
+// its depth with a compare-and-swap, and every predecessor adds its path
+// count with an atomic add (sigma[v] += sigma[u] for depth[v] = depth[u]+1),
+// so no locks and no predecessor lists. The backward sweep walks the levels
+// deepest first; each vertex pulls from its successors
+//   delta[w] = sum over v with depth[v] = depth[w]+1 of sigma[w]/sigma[v] (1 + delta[v])
+// and owns its own write, so it needs no atomics either.
+// Scores are raw sums over the given sources (each ordered pair once);
+// scale_like_networkx() turns them into NetworkX's numbers.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <unordered_set>
+#include <vector>
+
+#include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/numa/numa_array.hpp"
+#include "numagraph/parallel/parallel.hpp"
+
+namespace numagraph::kernels {
+
+template <typename V>
+NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>& sources) {
+  const std::int64_t n = g.num_vertices();
+  NumaArray<double> scores(static_cast<std::size_t>(n)), sigma(static_cast<std::size_t>(n)),
+      delta(static_cast<std::size_t>(n));
+  NumaArray<std::int32_t> depth(static_cast<std::size_t>(n));
+  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { depth[v] = -1; });
+  NumaArray<V> order(static_cast<std::size_t>(std::max<std::int64_t>(n, 1)));  // vertices by level
+  for (const V s : sources) {
+    std::vector<std::int64_t> level_start{0, 1};
+    order[0] = s;
+    depth[s] = 0;
+    sigma[s] = 1;
+    for (std::int32_t d = 0; level_start.back() > level_start[level_start.size() - 2]; ++d) {
+      const std::int64_t lo = level_start[level_start.size() - 2], hi = level_start.back();
+      std::atomic<std::int64_t> tail{hi};
+#pragma omp parallel
+      {
+        std::vector<V> local;
+#pragma omp for schedule(dynamic, 64) nowait
+        for (std::int64_t i = lo; i < hi; ++i) {
+          const V u = order[i];
+          for (const V v : g.out_neighbors(u)) {
+            std::int32_t dv = __atomic_load_n(&depth[v], __ATOMIC_RELAXED);
+            if (dv < 0 && parallel::compare_and_swap(depth[v], std::int32_t{-1}, d + 1)) {
+              local.push_back(v);
+              dv = d + 1;
+            } else if (dv < 0) {
+              dv = __atomic_load_n(&depth[v], __ATOMIC_RELAXED);
+            }
+            if (dv == d + 1) parallel::fetch_add(sigma[v], sigma[u]);
+          }
+        }
+        const std::int64_t at = tail.fetch_add(static_cast<std::int64_t>(local.size()));
+        std::copy(local.begin(), local.end(), order.begin() + at);
+      }
+      level_start.push_back(tail.load());
+    }
+    // Backward: levels deepest first; the deepest level has delta 0.
+    for (std::size_t l = level_start.size() - 2; l-- > 0;) {
+      const std::int64_t lo = level_start[l], hi = level_start[l + 1];
+#pragma omp parallel for schedule(dynamic, 64)
+      for (std::int64_t i = lo; i < hi; ++i) {
+        const V w = order[i];
+        const std::int32_t next = depth[w] + 1;
+        double sum = 0;
+        for (const V v : g.out_neighbors(w))
+          if (depth[v] == next) sum += (1.0 + delta[v]) / sigma[v];
+        delta[w] = sigma[w] * sum;
+        if (w != s) scores[w] += delta[w];
+      }
+    }
+    const std::int64_t visited = level_start.back();
+    parallel::for_static(std::int64_t{0}, visited, [&](std::int64_t i) {
+      const V v = order[i];
+      depth[v] = -1;
+      sigma[v] = 0;
+      delta[v] = 0;
+    });
+  }
+  return scores;
+}
+
+// Scales raw Brandes sums to NetworkX's betweenness_centrality(G, k,
+// normalized) with endpoints=False (NetworkX 3.x rules): exact (all sources):
+// normalized divides by (n-1)(n-2), otherwise undirected graphs halve; with k
+// sampled sources the sources and the other vertices get NetworkX's separate
+// sampling factors.
+template <typename V>
+void scale_like_networkx(const CSRGraph<V>& g, NumaArray<double>& scores, const std::vector<V>& sources,
+                         bool all_sources, bool normalized) {
+  const double N = static_cast<double>(g.num_vertices()) - 1;
+  if (N < 2) return;
+  const double correction = g.directed() ? 1 : 2;
+  if (all_sources) {
+    const double scale = normalized ? 1 / (N * (N - 1)) : 1 / correction;
+    for (auto& x : scores) x *= scale;
+    return;
+  }
+  const double k = static_cast<double>(sources.size());
+  const double source_scale = normalized ? (k > 1 ? 1 / ((k - 1) * (N - 1)) : NAN)
+                                         : (k > 1 ? N / ((k - 1) * correction) : NAN);
+  const double other_scale = normalized ? 1 / (k * (N - 1)) : N / (k * correction);
+  std::unordered_set<V> is_source(sources.begin(), sources.end());
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+    scores[v] *= is_source.count(static_cast<V>(v)) ? source_scale : other_scale;
+}
+
+}  // namespace numagraph::kernels

@@ -1,0 +1,37 @@
+// Union-by-min linking and path compression on a parent-pointer forest of
+// component labels, shared by the connected-components kernels: roots are
+// their own labels, and link(u, v) hangs the larger root under the smaller
+// with a compare-and-swap, retrying if another thread moved a root first.
+#pragma once
+
+#include <cstdint>
+
+#include "numagraph/numa/numa_array.hpp"
+#include "numagraph/parallel/parallel.hpp"
+
+namespace numagraph::kernels::cc_detail {
+
+template <typename L>
+void link(L u, L v, NumaArray<L>& comp) {
+  L p1 = __atomic_load_n(&comp[u], __ATOMIC_RELAXED);
+  L p2 = __atomic_load_n(&comp[v], __ATOMIC_RELAXED);
+  while (p1 != p2) {
+    const L high = p1 > p2 ? p1 : p2, low = p1 + p2 - high;
+    const L p_high = __atomic_load_n(&comp[high], __ATOMIC_RELAXED);
+    if (p_high == low || (p_high == high && parallel::compare_and_swap(comp[high], high, low))) break;
+    p1 = __atomic_load_n(&comp[__atomic_load_n(&comp[high], __ATOMIC_RELAXED)], __ATOMIC_RELAXED);
+    p2 = __atomic_load_n(&comp[low], __ATOMIC_RELAXED);
+  }
+}
+
+// Points every vertex straight at its root.
+template <typename L>
+void compress(NumaArray<L>& comp) {
+  const std::int64_t n = static_cast<std::int64_t>(comp.size());
+#pragma omp parallel for schedule(dynamic, 16384)
+  for (std::int64_t v = 0; v < n; ++v) {
+    while (comp[v] != comp[comp[v]]) comp[v] = comp[comp[v]];
+  }
+}
+
+}  // namespace numagraph::kernels::cc_detail

@@ -1,0 +1,30 @@
+// PageRank parameters and result, shared by every PageRank variant.
+//
+// Model: damping d (0.85); scores start at 1/n; every iteration sets
+//   x[v] = (1 - d)/n + d * sum over in-neighbours u of x[u] / outdeg(u)
+// and stops after `max_iterations` or when the L1 change of an iteration is
+// below `tolerance` (0 = never: run exactly max_iterations, Polymer-style).
+// Dangling vertices (no out-edges): by default their mass is dropped, as in
+// gapbs; with `networkx` it is spread uniformly, and the stopping rule is
+// NetworkX's (L1 change < n * tolerance), so scores match networkx.pagerank
+// on the same (unweighted) graph.
+#pragma once
+
+#include "numagraph/numa/numa_array.hpp"
+
+namespace numagraph::kernels {
+
+struct PageRankOptions {
+  double damping = 0.85;
+  int max_iterations = 20;
+  double tolerance = 1e-4;
+  bool networkx = false;
+};
+
+struct PageRankResult {
+  NumaArray<double> scores;
+  int iterations = 0;
+  double last_change = 0;  // L1 change of the last iteration
+};
+
+}  // namespace numagraph::kernels
