@@ -97,10 +97,7 @@ void add_run_options(CLI::App& app, RunOptions& run) {
   add_runtime_options(app);
 }
 
-void apply_run_options(const RunOptions& run) {
-  parallel::set_threads(run.threads);
-  apply_runtime_options(run.threads);
-}
+void apply_run_options(const RunOptions& run) { apply_runtime_options(run.threads); }
 
 profile::Record base_record(const std::string& kernel, const LoadedGraph& g, const RunOptions&) {
   profile::Record rec;

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "numagraph/numa/runtime.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -21,12 +22,19 @@ void add_engine_options(CLI::App& app, EngineOptions& opt) {
 
 EngineTopology engine_topology() {
   EngineTopology t;
-  const int threads = parallel::max_threads();
-  t.nodes = 1;
-  t.thread_node.assign(static_cast<std::size_t>(threads), 0);
-  t.distance = {{10}};
+  const numa::Runtime& rt = numa::Runtime::get();
+  if (rt.configured()) {
+    t.nodes = rt.topology().num_nodes();
+    t.thread_node = rt.thread_node();
+    t.distance = rt.topology().distance;
+  } else {
+    t.nodes = 1;
+    t.thread_node.assign(static_cast<std::size_t>(parallel::max_threads()), 0);
+    t.distance = {{10}};
+  }
   cpu_set_t set;
-  t.hardware_threads = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : threads;
+  CPU_ZERO(&set);
+  t.hardware_threads = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
   return t;
 }
 

@@ -1,18 +1,88 @@
 #include "numagraph/numa/memory.hpp"
 
+#include <numa.h>
+#include <numaif.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 
+#include "numagraph/numa/partition.hpp"
+#include "numagraph/numa/runtime.hpp"
 #include "numagraph/util/error.hpp"
+
+#ifndef MAP_HUGE_SHIFT
+#define MAP_HUGE_SHIFT 26
+#endif
 
 namespace numagraph::numa {
 
 namespace {
 PageSize g_default_pages = PageSize::kTHP;
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
+constexpr std::size_t kGiantPage = std::size_t{1} << 30;
+
+std::size_t round_up(std::size_t x, std::size_t to) { return (x + to - 1) / to * to; }
+
+// Kernel node ids of the topology's nodes that exist here.
+std::vector<int> present_nodes() {
+  std::vector<int> nodes;
+  const Runtime& rt = Runtime::get();
+  if (!rt.configured()) return nodes;
+  for (int k = 0; k < rt.topology().num_nodes(); ++k)
+    if (rt.os_node(k) >= 0) nodes.push_back(rt.os_node(k));
+  return nodes;
+}
+
+void bind_range(void* p, std::size_t bytes, int mode, const std::vector<int>& os_nodes) {
+  if (bytes == 0 || os_nodes.empty() || numa_available() < 0) return;
+  unsigned long mask[16] = {};
+  for (int n : os_nodes)
+    if (n >= 0 && n < 1024) mask[n / 64] |= 1UL << (n % 64);
+  mbind(p, bytes, mode, mask, 1024, 0);  // best effort: placement is advice, not correctness
+}
+
+void apply_placement(void* p, std::size_t mapped, std::size_t bytes, std::size_t element_size,
+                     const Placement& placement) {
+  const Runtime& rt = Runtime::get();
+  if (!rt.configured() || numa_available() < 0) return;
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  switch (placement.kind) {
+    case PlacementKind::kLocal:
+      return;
+    case PlacementKind::kInterleave:
+      bind_range(p, mapped, MPOL_INTERLEAVE, present_nodes());
+      return;
+    case PlacementKind::kBind:
+    case PlacementKind::kReplicated: {
+      if (placement.node < rt.topology().num_nodes()) {
+        const int os = rt.os_node(placement.node);
+        if (os >= 0) bind_range(p, mapped, MPOL_BIND, {os});
+      }
+      return;
+    }
+    case PlacementKind::kPartitioned: {
+      const int nodes = rt.topology().num_nodes();
+      const std::int64_t elems = static_cast<std::int64_t>(bytes / std::max<std::size_t>(1, element_size));
+      const std::vector<std::int64_t> bounds =
+          placement.bounds ? *placement.bounds : partition_ranges(elems, nodes);
+      for (int k = 0; k < nodes && k + 1 < static_cast<int>(bounds.size()); ++k) {
+        const int os = rt.os_node(k);
+        if (os < 0) continue;
+        // Whole pages only: a page shared by two blocks stays with the first toucher.
+        const std::size_t lo = round_up(static_cast<std::size_t>(bounds[k]) * element_size, page);
+        const std::size_t hi = k + 1 == nodes ? mapped : static_cast<std::size_t>(bounds[k + 1]) * element_size / page * page;
+        if (hi > lo) bind_range(static_cast<char*>(p) + lo, hi - lo, MPOL_BIND, {os});
+      }
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 PageSize default_page_size() { return g_default_pages; }
@@ -39,27 +109,100 @@ std::string to_string(PageSize size) {
   return "unknown";
 }
 
-Allocation allocate(std::size_t bytes, const Placement& /*placement*/, PageSize pages) {
+Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size) {
   Allocation a;
   a.bytes = bytes;
   if (bytes == 0) return a;
-  // Small arrays stay on 4 KB pages: a huge page for a few KB wastes memory.
-  const bool want_huge = pages != PageSize::k4K && bytes >= kHugePage;
-  a.mapped = want_huge ? (bytes + kHugePage - 1) / kHugePage * kHugePage : bytes;
-  void* p = mmap(nullptr, a.mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void* p = MAP_FAILED;
+  // Explicit huge pages from hugetlbfs pools, when asked and available.
+  if (pages == PageSize::k2M || pages == PageSize::k1G) {
+    const std::size_t unit = pages == PageSize::k1G ? kGiantPage : kHugePage;
+    const int log2 = pages == PageSize::k1G ? 30 : 21;
+    a.mapped = round_up(bytes, unit);
+    p = mmap(nullptr, a.mapped, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | (log2 << MAP_HUGE_SHIFT), -1, 0);
+    if (p != MAP_FAILED) a.pages = pages;
+  }
   if (p == MAP_FAILED) {
-    throw ResourceError("cannot allocate " + std::to_string(bytes) +
-                        " bytes: " + std::strerror(errno) +
-                        " (free memory or use a smaller graph)");
+    // THP: map 2 MB more than needed and start at a 2 MB boundary so whole
+    // huge pages cover the array. Small arrays stay on 4 KB pages.
+    const bool huge = pages != PageSize::k4K && bytes >= kHugePage;
+    a.mapped = huge ? round_up(bytes, kHugePage) : bytes;
+    const std::size_t extra = huge ? kHugePage : 0;
+    void* raw = mmap(nullptr, a.mapped + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED)
+      throw ResourceError("cannot allocate " + std::to_string(bytes) + " bytes: " + std::strerror(errno) +
+                          " (free memory or use a smaller graph)");
+    char* base = static_cast<char*>(raw);
+    char* aligned = huge ? reinterpret_cast<char*>(round_up(reinterpret_cast<std::uintptr_t>(base), kHugePage)) : base;
+    if (aligned > base) munmap(base, static_cast<std::size_t>(aligned - base));
+    if (huge && aligned + a.mapped < base + a.mapped + extra)
+      munmap(aligned + a.mapped, static_cast<std::size_t>(base + a.mapped + extra - (aligned + a.mapped)));
+    p = aligned;
+    a.pages = PageSize::k4K;
+    if (huge && madvise(p, a.mapped, MADV_HUGEPAGE) == 0) a.pages = PageSize::kTHP;
   }
   a.data = p;
-  a.pages = PageSize::k4K;
-  if (want_huge && madvise(p, a.mapped, MADV_HUGEPAGE) == 0) a.pages = PageSize::kTHP;
+  apply_placement(p, a.mapped, bytes, element_size, placement);
   return a;
 }
 
 void release(const Allocation& allocation) {
   if (allocation.data != nullptr) munmap(allocation.data, allocation.mapped);
+}
+
+PageReport page_report(const void* data, std::size_t bytes, std::size_t max_pages) {
+  PageReport r;
+  if (!data || bytes == 0) return r;
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  const std::size_t npages = (bytes + page - 1) / page;
+  const std::size_t step = std::max<std::size_t>(1, npages / max_pages);
+  std::vector<void*> addrs;
+  for (std::size_t i = 0; i < npages; i += step)
+    addrs.push_back(const_cast<char*>(static_cast<const char*>(data)) + i * page);
+  std::vector<int> status(addrs.size(), -1);
+  r.sampled = static_cast<std::int64_t>(addrs.size());
+  if (numa_available() >= 0 && move_pages(0, addrs.size(), addrs.data(), nullptr, status.data(), 0) == 0) {
+    for (int s : status) {
+      if (s < 0) {
+        ++r.not_present;
+        continue;
+      }
+      if (static_cast<std::size_t>(s) >= r.pages_per_node.size()) r.pages_per_node.resize(static_cast<std::size_t>(s) + 1);
+      ++r.pages_per_node[static_cast<std::size_t>(s)];
+    }
+  } else {
+    r.not_present = r.sampled;
+  }
+  // AnonHugePages of the mapping that contains `data`.
+  std::ifstream smaps("/proc/self/smaps");
+  std::string line;
+  const auto addr = reinterpret_cast<std::uintptr_t>(data);
+  bool inside = false;
+  while (std::getline(smaps, line)) {
+    unsigned long lo = 0, hi = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx ", &lo, &hi) == 2 && line.find(':') > line.find(' ')) {
+      inside = addr >= lo && addr < hi;
+      continue;
+    }
+    long kb = 0;
+    if (inside && std::sscanf(line.c_str(), "AnonHugePages: %ld kB", &kb) == 1) r.huge_bytes = kb * 1024;
+  }
+  return r;
+}
+
+std::string PageReport::describe() const {
+  std::ostringstream s;
+  bool first = true;
+  for (std::size_t k = 0; k < pages_per_node.size(); ++k) {
+    if (!pages_per_node[k]) continue;
+    s << (first ? "" : ", ") << "node" << k << ": " << pages_per_node[k] << " pages";
+    first = false;
+  }
+  if (first) s << "no pages present";
+  if (not_present && !first) s << ", " << not_present << " not yet touched";
+  s << " (of " << sampled << " sampled); " << static_cast<double>(huge_bytes) / (1 << 20) << " MiB on huge pages";
+  return s.str();
 }
 
 }  // namespace numagraph::numa

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
 
 #include "numagraph/numa/placement.hpp"
 
@@ -20,9 +23,24 @@ struct Allocation {
 PageSize default_page_size();
 void set_default_page_size(PageSize size);
 
-// Maps `bytes` of zeroed memory. The pages are not touched here: with kLocal
-// the first thread to write a page places it. Throws ResourceError.
-Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages);
+// Maps `bytes` of zeroed memory (elements of `element_size` bytes) and applies
+// the placement policy with mbind before any page is touched. kLocal leaves
+// placement to the first thread that writes each page. Explicit huge pages
+// (2m, 1g) fall back to THP, then 4 KB; Allocation::pages says what was got.
+// Throws ResourceError when memory runs out.
+Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size = 1);
 void release(const Allocation& allocation);
+
+// Where the pages of [data, data + bytes) are: pages per topology node (a
+// sample of up to `max_pages` pages, queried with move_pages; pages not yet
+// touched are not counted) and the bytes backed by transparent huge pages.
+struct PageReport {
+  std::vector<std::int64_t> pages_per_node;  // indexed by kernel node id
+  std::int64_t not_present = 0;
+  std::int64_t sampled = 0;
+  std::int64_t huge_bytes = 0;  // AnonHugePages of the mapping (from /proc/self/smaps)
+  std::string describe() const;  // "node0: 512 pages, node1: 512 pages; 2.0 MiB on huge pages"
+};
+PageReport page_report(const void* data, std::size_t bytes, std::size_t max_pages = 4096);
 
 }  // namespace numagraph::numa

@@ -28,7 +28,7 @@ class NumaArray {
   explicit NumaArray(std::size_t n, numa::Placement placement = numa::Placement::local(),
                      numa::PageSize pages = numa::default_page_size())
       : size_(n), placement_(placement) {
-    alloc_ = numa::allocate(n * sizeof(T), placement, pages);
+    alloc_ = numa::allocate(n * sizeof(T), placement_, pages, sizeof(T));
     data_ = static_cast<T*>(alloc_.data);
   }
 

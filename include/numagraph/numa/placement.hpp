@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace numagraph::numa {
 
@@ -17,14 +19,21 @@ enum class PlacementKind {
 
 enum class PageSize { k4K, kTHP, k2M, k1G };
 
+// Nodes are topology nodes (0..nodes-1 of numa::Runtime's topology).
 struct Placement {
   PlacementKind kind = PlacementKind::kLocal;
   int node = 0;  // for kBind
+  // kPartitioned: element i lives on node k for bounds[k] <= i < bounds[k+1]
+  // (from numa::partition_ranges); null = split by element count.
+  std::shared_ptr<const std::vector<std::int64_t>> bounds;
   static Placement local() { return {}; }
-  static Placement interleave() { return {PlacementKind::kInterleave, 0}; }
-  static Placement bind(int node) { return {PlacementKind::kBind, node}; }
-  static Placement partitioned() { return {PlacementKind::kPartitioned, 0}; }
-  static Placement replicated() { return {PlacementKind::kReplicated, 0}; }
+  static Placement interleave() { return {PlacementKind::kInterleave, 0, nullptr}; }
+  static Placement bind(int node) { return {PlacementKind::kBind, node, nullptr}; }
+  static Placement partitioned(std::shared_ptr<const std::vector<std::int64_t>> b = nullptr) {
+    return {PlacementKind::kPartitioned, 0, std::move(b)};
+  }
+  // One array per node (see engine::Replicas): each copy is bound to its node.
+  static Placement replicated() { return {PlacementKind::kReplicated, 0, nullptr}; }
 };
 
 std::string to_string(PlacementKind kind);

@@ -1,0 +1,124 @@
+#include "numagraph/numa/topology.hpp"
+
+#include <hwloc.h>
+#include <numa.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "numagraph/util/error.hpp"
+
+namespace numagraph::numa {
+
+namespace {
+
+Topology load(hwloc_topology_t t, std::string source, bool synthetic) {
+  Topology topo;
+  topo.source = std::move(source);
+  topo.synthetic = synthetic;
+  topo.packages = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PACKAGE);
+  topo.cores = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_CORE);
+  topo.pus = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PU);
+  const int nn = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_NUMANODE);
+  for (int i = 0; i < nn; ++i) {
+    hwloc_obj_t numa = hwloc_get_obj_by_type(t, HWLOC_OBJ_NUMANODE, static_cast<unsigned>(i));
+    Node node;
+    node.index = i;
+    node.os_index = static_cast<int>(numa->os_index);
+    node.memory = numa->attr ? numa->attr->numanode.local_memory : 0;
+    const int ncores = hwloc_get_nbobjs_inside_cpuset_by_type(t, numa->cpuset, HWLOC_OBJ_CORE);
+    for (int c = 0; c < ncores; ++c) {
+      hwloc_obj_t core = hwloc_get_obj_inside_cpuset_by_type(t, numa->cpuset, HWLOC_OBJ_CORE, static_cast<unsigned>(c));
+      node.cores.push_back(static_cast<int>(core->logical_index));
+      std::vector<int> pus;
+      unsigned pu;
+      hwloc_bitmap_foreach_begin(pu, core->cpuset) pus.push_back(static_cast<int>(pu));
+      hwloc_bitmap_foreach_end();
+      node.core_pus.push_back(pus);
+    }
+    topo.nodes.push_back(std::move(node));
+  }
+  if (topo.nodes.empty()) {  // no NUMA information: one node with every core
+    Node node;
+    const int ncores = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_CORE);
+    for (int c = 0; c < ncores; ++c) {
+      hwloc_obj_t core = hwloc_get_obj_by_type(t, HWLOC_OBJ_CORE, static_cast<unsigned>(c));
+      node.cores.push_back(c);
+      std::vector<int> pus;
+      unsigned pu;
+      hwloc_bitmap_foreach_begin(pu, core->cpuset) pus.push_back(static_cast<int>(pu));
+      hwloc_bitmap_foreach_end();
+      node.core_pus.push_back(pus);
+    }
+    topo.nodes.push_back(node);
+  }
+  const int n = topo.num_nodes();
+  topo.distance.assign(static_cast<std::size_t>(n), std::vector<int>(static_cast<std::size_t>(n), 20));
+  for (int i = 0; i < n; ++i) topo.distance[i][i] = 10;
+  unsigned nr = 1;
+  hwloc_distances_s* dist = nullptr;
+  if (hwloc_distances_get_by_type(t, HWLOC_OBJ_NUMANODE, &nr, &dist, HWLOC_DISTANCES_KIND_MEANS_LATENCY, 0) == 0 &&
+      nr > 0 && dist && static_cast<int>(dist->nbobjs) == n) {
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        const int a = static_cast<int>(dist->objs[i]->logical_index), b = static_cast<int>(dist->objs[j]->logical_index);
+        topo.distance[a][b] = static_cast<int>(dist->values[i * n + j]);
+      }
+  }
+  if (dist) hwloc_distances_release(t, dist);
+  return topo;
+}
+
+template <typename Setup>
+Topology build(Setup&& setup, const std::string& source, bool synthetic) {
+  hwloc_topology_t t;
+  if (hwloc_topology_init(&t) != 0) throw ResourceError("hwloc could not start (hwloc_topology_init failed)");
+  if (!setup(t)) {
+    hwloc_topology_destroy(t);
+    throw UsageError("invalid topology '" + source +
+                     "': give an hwloc synthetic description such as \"pack:4 numa:1 core:2 pu:1\" or an XML "
+                     "file from `lstopo file.xml`");
+  }
+  if (hwloc_topology_load(t) != 0) {
+    hwloc_topology_destroy(t);
+    throw UsageError("hwloc could not load topology '" + source + "'");
+  }
+  Topology topo = load(t, source, synthetic);
+  hwloc_topology_destroy(t);
+  return topo;
+}
+
+}  // namespace
+
+std::string Topology::summary() const {
+  std::string s = std::to_string(num_nodes()) + (num_nodes() == 1 ? " node, " : " nodes, ") + std::to_string(cores) +
+                  " cores, " + std::to_string(pus) + " PUs";
+  return synthetic ? s + " (synthetic: " + source + ")" : s + " (this machine)";
+}
+
+Topology Topology::from_machine() {
+  return build([](hwloc_topology_t) { return true; }, "machine", false);
+}
+
+Topology Topology::from_synthetic(const std::string& d) {
+  return build([&](hwloc_topology_t t) { return hwloc_topology_set_synthetic(t, d.c_str()) == 0; }, d, true);
+}
+
+Topology Topology::from_xml(const std::string& path) {
+  return build([&](hwloc_topology_t t) { return hwloc_topology_set_xml(t, path.c_str()) == 0; }, path, true);
+}
+
+Topology Topology::select(const std::string& spec) {
+  std::string s = spec;
+  if (s.empty()) {
+    const char* env = std::getenv("NUMAGRAPH_TOPOLOGY");
+    if (env) s = env;
+  }
+  if (s.empty() || s == "machine") return from_machine();
+  if (s.size() > 4 && s.compare(s.size() - 4, 4, ".xml") == 0) return from_xml(s);
+  return from_synthetic(s);
+}
+
+int physical_nodes() { return numa_available() < 0 ? 1 : numa_max_node() + 1; }
+
+}  // namespace numagraph::numa
