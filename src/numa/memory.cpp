@@ -141,6 +141,8 @@ Allocation allocate(std::size_t bytes, const Placement& placement, PageSize page
     p = aligned;
     a.pages = PageSize::k4K;
     if (huge && madvise(p, a.mapped, MADV_HUGEPAGE) == 0) a.pages = PageSize::kTHP;
+    // "4k" means 4 KB pages even where THP is on for every mapping ("always").
+    if (pages == PageSize::k4K) madvise(p, a.mapped, MADV_NOHUGEPAGE);
   }
   a.data = p;
   apply_placement(p, a.mapped, bytes, element_size, placement);
