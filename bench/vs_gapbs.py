@@ -83,7 +83,8 @@ def gapbs_trials(gapbs, kernel, path, flags, trials, threads):
 
 def numagraph_trials(kernel, path, flags, trials, threads):
     cmd = NUMAGRAPH_COMMAND.get(kernel, kernel)
-    out = sh([NUMAGRAPH, cmd, path, "-n", trials, "-t", threads, "--json", "--engine", "flat", *flags])
+    engine = [] if cmd in ("tc", "diameter") else ["--engine", "flat"]
+    out = sh([NUMAGRAPH, cmd, path, "-n", trials, "-t", threads, "--json", *engine, *flags])
     recs = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
     return [t for r in recs for t in r["trials"]]
 

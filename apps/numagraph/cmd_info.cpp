@@ -63,6 +63,8 @@ void print_info(const G& g, const LoadedGraph& lg, bool json) {
       .set("duplicate_arcs", dups)
       .set("bytes", g.bytes())
       .set("load_s", lg.load_seconds)
+      .set("read_s", lg.read_seconds)
+      .set("build_s", lg.build_seconds)
       .set("degree_histogram_log2", std::vector<std::int64_t>(histogram.begin(), histogram.begin() + top + 1));
   if (json) {
     std::printf("%s\n", rec.json().c_str());

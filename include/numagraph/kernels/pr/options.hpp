@@ -21,6 +21,12 @@ struct PageRankOptions {
   bool networkx = false;
 };
 
+// Whether per-edge contributions must be doubles: a float carries about 7
+// digits, enough for tolerances down to 1e-6 (the gapbs default is 1e-4).
+inline bool needs_double_contributions(const PageRankOptions& o) {
+  return o.networkx || (o.tolerance > 0 && o.tolerance < 1e-6);
+}
+
 struct PageRankResult {
   NumaArray<double> scores;
   int iterations = 0;

@@ -15,37 +15,44 @@
 
 namespace numagraph::kernels {
 
-template <typename V>
-PageRankResult pagerank_pull_gauss_seidel(const CSRGraph<V>& g, const PageRankOptions& o) {
+template <typename V, typename C>
+PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageRankOptions& o) {
   const std::int64_t n = g.num_vertices();
   PageRankResult r;
   r.scores = NumaArray<double>(static_cast<std::size_t>(n));
   if (n == 0) return r;
-  NumaArray<double> contrib(static_cast<std::size_t>(n));
+  NumaArray<C> contrib(static_cast<std::size_t>(n));
   const double init = 1.0 / static_cast<double>(n);
   const double base = (1 - o.damping) / static_cast<double>(n);
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) {
     r.scores[v] = init;
     const eid_t d = g.out_degree(static_cast<V>(v));
-    contrib[v] = d ? init / static_cast<double>(d) : 0.0;
+    contrib[v] = static_cast<C>(d ? init / static_cast<double>(d) : 0.0);
   });
   for (int it = 0; it < o.max_iterations; ++it) {
     double change = 0;
 #pragma omp parallel for schedule(dynamic, 16384) reduction(+ : change)
     for (std::int64_t v = 0; v < n; ++v) {
       double sum = 0;
-      for (const V u : g.in_neighbors(static_cast<V>(v))) sum += parallel::load_relaxed(contrib[u]);
+      for (const V u : g.in_neighbors(static_cast<V>(v))) sum += static_cast<double>(parallel::load_relaxed(contrib[u]));
       const double next = base + o.damping * sum;
       change += std::fabs(next - r.scores[v]);
       r.scores[v] = next;
       const eid_t d = g.out_degree(static_cast<V>(v));
-      parallel::store_relaxed(contrib[v], d ? next / static_cast<double>(d) : 0.0);
+      parallel::store_relaxed(contrib[v], static_cast<C>(d ? next / static_cast<double>(d) : 0.0));
     }
     r.iterations = it + 1;
     r.last_change = change;
     if (o.tolerance > 0 && change < o.tolerance) break;
   }
   return r;
+}
+
+// Float contributions unless the run needs more precision (see pull_jacobi.hpp).
+template <typename V>
+PageRankResult pagerank_pull_gauss_seidel(const CSRGraph<V>& g, const PageRankOptions& o) {
+  return needs_double_contributions(o) ? pagerank_pull_gauss_seidel_with<V, double>(g, o)
+                                       : pagerank_pull_gauss_seidel_with<V, float>(g, o);
 }
 
 }  // namespace numagraph::kernels
