@@ -100,8 +100,13 @@ Topology Topology::from_machine() {
   return build([](hwloc_topology_t) { return true; }, "machine", false);
 }
 
-Topology Topology::from_synthetic(const std::string& d) {
-  return build([&](hwloc_topology_t t) { return hwloc_topology_set_synthetic(t, d.c_str()) == 0; }, d, true);
+Topology Topology::from_synthetic(const std::string& description) {
+  // hwloc wants PUs as the last level; "pack:8 numa:1 core:1" means one PU per core.
+  std::string d = description;
+  const auto last = d.find_last_of(' ');
+  const std::string tail = last == std::string::npos ? d : d.substr(last + 1);
+  if (tail.rfind("pu:", 0) != 0 && tail.rfind("PU:", 0) != 0) d += " pu:1";
+  return build([&](hwloc_topology_t t) { return hwloc_topology_set_synthetic(t, d.c_str()) == 0; }, description, true);
 }
 
 Topology Topology::from_xml(const std::string& path) {
