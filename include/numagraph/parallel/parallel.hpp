@@ -61,17 +61,6 @@ T fetch_add(T& target, T delta) {
   return std::atomic_ref<T>(target).fetch_add(delta, std::memory_order_relaxed);
 }
 
-// Relaxed atomic load/store of a plain element (any trivially copyable T,
-// floating point included), for values other threads update concurrently.
-template <typename T>
-T load_relaxed(const T& x) {
-  return std::atomic_ref<T>(const_cast<T&>(x)).load(std::memory_order_relaxed);
-}
-template <typename T>
-void store_relaxed(T& x, T value) {
-  std::atomic_ref<T>(x).store(value, std::memory_order_relaxed);
-}
-
 // Atomically lowers `target` to `value` if smaller; returns true if it did.
 template <typename T>
 bool write_min(T& target, T value) {
