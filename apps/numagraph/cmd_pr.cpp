@@ -29,7 +29,8 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
   if (variant == "gs" && c.pr.networkx)
     throw UsageError("--networkx needs --variant spmv (NetworkX iterates Jacobi-style)");
   auto eng = prepare_engine(g, c.engine, {false, false, false});
-  kernels::NumaPageRankOptions numa_opt{c.pr.damping, c.pr.max_iterations, c.pr.tolerance, c.pr.networkx};
+  kernels::NumaPageRankOptions numa_opt{c.pr.damping, c.pr.max_iterations, c.pr.tolerance, c.pr.networkx,
+                                        kernels::needs_double_contributions(c.pr)};
   kernels::PageRankResult r;
   const auto seconds = time_trials(c.run.trials, [&](int) {
     if (eng.numa) {

@@ -26,9 +26,9 @@ double pull_sum(const PartitionedGraph<V>& pg, int part, std::int64_t v, const T
   for (eid_t j = b; j < e; ++j) {
     const V u = in.neighbors[static_cast<std::size_t>(j)];
     if constexpr (Weighted)
-      sum += static_cast<double>(in.weights[static_cast<std::size_t>(j)]) * values[u];
+      sum += static_cast<double>(in.weights[static_cast<std::size_t>(j)]) * static_cast<double>(values[u]);
     else
-      sum += values[u];
+      sum += static_cast<double>(values[u]);
   }
   if constexpr (Acc::enabled) {
     // Edges (ids, weights) are scanned in order from the part's own memory.

@@ -69,7 +69,7 @@ EdgeList to_edge_list(const G& g) {
   NumaArray<eid_t> count(static_cast<std::size_t>(n) + 1);
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t u) {
     eid_t c = 0;
-    for (auto v : g.out_neighbors(static_cast<typename G::vertex_type>(u))) c += g.directed() || v >= u;
+    for (auto v : g.out_neighbors(static_cast<typename G::vertex_type>(u))) c += g.directed() || static_cast<std::int64_t>(v) >= u;
     count[u] = c;
   });
   NumaArray<eid_t> start(static_cast<std::size_t>(n) + 1);

@@ -137,8 +137,9 @@ void write_ngr(const AnyGraph& any, const std::string& path) {
         h.id_bits = sizeof(V) * 8;
         h.weight_kind = static_cast<std::uint32_t>(g.weight_kind());
         h.self_loops = static_cast<std::uint64_t>(g.num_self_loops());
-        h.flags = (g.directed() ? kDirected : 0) | (g.directed() && g.has_in_edges() ? kInEdges : 0) |
-                  (g.relabelled() ? kLabels : 0);
+        h.flags = (g.directed() ? std::uint32_t{kDirected} : 0u) |
+                  (g.directed() && g.has_in_edges() ? std::uint32_t{kInEdges} : 0u) |
+                  (g.relabelled() ? std::uint32_t{kLabels} : 0u);
         auto put = [&](Section s, const auto& arr) { sections[s] = {arr.data(), arr.bytes()}; };
         if (g.num_vertices() == 0) {
           static const eid_t zero = 0;

@@ -27,6 +27,10 @@ struct NumaPageRankOptions {
   int max_iterations = 20;
   double tolerance = 0;          // stop when the L1 change is below this (0: run max_iterations)
   bool distribute_dangling = false;
+  // Contribution width (see kernels/pr/options.hpp): floats halve the bytes
+  // replicated and read per edge; the CLI picks the same width as the flat
+  // kernel so both give the same scores.
+  bool double_contributions = true;
 };
 
 struct NumaPageRankResult {
@@ -35,9 +39,9 @@ struct NumaPageRankResult {
   double last_change = 0;  // L1 norm of the last iteration's change
 };
 
-template <typename V, typename Acc = engine::NoAccounting>
-NumaPageRankResult pagerank_numa(const engine::PartitionedGraph<V>& pg, const NumaPageRankOptions& o,
-                                 engine::EngineMode mode, Acc& acc) {
+template <typename C, typename V, typename Acc>
+NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, const NumaPageRankOptions& o,
+                                      engine::EngineMode mode, Acc& acc) {
   using namespace engine;
   const Layout& layout = pg.layout();
   const std::int64_t n = pg.num_vertices();
@@ -45,8 +49,8 @@ NumaPageRankResult pagerank_numa(const engine::PartitionedGraph<V>& pg, const Nu
   NumaPageRankResult r;
   r.scores = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
   if (n == 0) return r;
-  NumaArray<double> contrib(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  Replicas<double> replicas(mode == EngineMode::kNuma ? layout.nodes : 0, static_cast<std::size_t>(n));
+  NumaArray<C> contrib(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  Replicas<C> replicas(mode == EngineMode::kNuma ? layout.nodes : 0, static_cast<std::size_t>(n));
   HierarchicalBarrier barrier(layout);
   // Per-thread partial sums, double-buffered by iteration parity so a fast
   // thread's next iteration never overwrites what a slow one still reads.
@@ -67,7 +71,7 @@ NumaPageRankResult pagerank_numa(const engine::PartitionedGraph<V>& pg, const Nu
       for (const auto& [lo, hi] : ranges) {
         for (std::int64_t v = lo; v < hi; ++v) {
           const eid_t deg = out_offsets[v + 1] - out_offsets[v];
-          const double c = deg > 0 ? r.scores[v] / static_cast<double>(deg) : 0.0;
+          const C c = static_cast<C>(deg > 0 ? r.scores[v] / static_cast<double>(deg) : 0.0);
           if (deg == 0) my_dangling += r.scores[v];
           publish(contrib.data(), mode == EngineMode::kNuma ? &replicas : nullptr, v, c, mode, tid, acc);
           if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 2);
@@ -80,7 +84,7 @@ NumaPageRankResult pagerank_numa(const engine::PartitionedGraph<V>& pg, const Nu
         dangling_mass += dangling[static_cast<std::size_t>((it % 2) * layout.threads + t)].value;
       const double base = (1.0 - o.damping) / static_cast<double>(n) +
                           (o.distribute_dangling ? o.damping * dangling_mass / static_cast<double>(n) : 0.0);
-      const double* source = mode == EngineMode::kNuma ? replicas.copy(my_node) : contrib.data();
+      const C* source = mode == EngineMode::kNuma ? replicas.copy(my_node) : contrib.data();
       double my_change = 0;
       for (const auto& [lo, hi] : ranges) {
         const int part = layout.node_of_vertex(lo);
@@ -107,6 +111,13 @@ NumaPageRankResult pagerank_numa(const engine::PartitionedGraph<V>& pg, const Nu
   r.iterations = iterations;
   r.last_change = last_change;
   return r;
+}
+
+template <typename V, typename Acc = engine::NoAccounting>
+NumaPageRankResult pagerank_numa(const engine::PartitionedGraph<V>& pg, const NumaPageRankOptions& o,
+                                 engine::EngineMode mode, Acc& acc) {
+  return o.double_contributions ? pagerank_numa_with<double>(pg, o, mode, acc)
+                                : pagerank_numa_with<float>(pg, o, mode, acc);
 }
 
 }  // namespace numagraph::kernels
