@@ -14,29 +14,29 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/verify/result.hpp"
 
 namespace numagraph::verify {
 
-// `parent` uses P(-1) for "no parent" (-1 for signed types, all ones for
-// unsigned ones); `depth` uses -1 for unreached.
+// `parent` is signed: negative means "no parent"; `depth` uses -1 for unreached.
 template <typename V, typename P, typename D>
 Result bfs_tree(const CSRGraph<V>& g, V root, const P* parent, const D* depth) {
-  constexpr P kNone = static_cast<P>(-1);
+  static_assert(std::is_signed_v<P>, "parents are signed: negative means unreached");
   const std::int64_t n = g.num_vertices();
   auto id = [&](std::int64_t v) { return std::to_string(g.label(static_cast<V>(v))); };
   if (parent[root] != static_cast<P>(root) || depth[root] != 0)
     return Result::fail("the root " + id(root) + " must be its own parent at depth 0");
   for (std::int64_t v = 0; v < n; ++v) {
-    const bool has_parent = parent[v] != kNone, has_depth = depth[v] >= 0;
+    const bool has_parent = parent[v] >= 0, has_depth = depth[v] >= 0;
     if (has_parent != has_depth)
       return Result::fail("vertex " + id(v) + (has_parent ? " has a parent but no depth" : " has a depth but no parent"));
     if (!has_parent || v == static_cast<std::int64_t>(root)) continue;
     if (depth[v] == 0) return Result::fail("vertex " + id(v) + " has depth 0 but is not the root");
     const auto p = static_cast<std::int64_t>(parent[v]);
-    if (p < 0 || p >= n) return Result::fail("vertex " + id(v) + " has parent " + std::to_string(p) + ", not a vertex");
+    if (p >= n) return Result::fail("vertex " + id(v) + " has parent " + std::to_string(p) + ", not a vertex");
     auto nb = g.out_neighbors(static_cast<V>(p));
     if (!std::binary_search(nb.begin(), nb.end(), static_cast<V>(v)))
       return Result::fail("tree edge " + id(p) + " -> " + id(v) + " is not an edge of the graph");

@@ -37,7 +37,9 @@ struct BfsOptions {
 };
 
 // Parents are signed ids of the graph's width (32-bit graphs have fewer than
-// 2^31 vertices): -1 marks an unreached vertex, the root is its own parent.
+// 2^31 vertices): a negative value marks an unreached vertex (it holds
+// -(out-degree + 1), left from the search; no extra pass rewrites it), and
+// the root is its own parent.
 template <typename V>
 struct BfsResult {
   using Parent = std::make_signed_t<V>;
@@ -88,6 +90,14 @@ class SummaryBitmap {
     if (!((__atomic_load_n(&sw, __ATOMIC_RELAXED) >> (s & 63)) & 1))
       __atomic_fetch_or(&sw, 1ULL << (s & 63), __ATOMIC_RELAXED);
   }
+  // Fraction of summary bits set: when most are, checking them first only
+  // adds a load, and get_direct() is the better probe.
+  double summary_density() const {
+    std::int64_t set = 0;
+    for (std::size_t w = 0; w < summary_.size(); ++w) set += __builtin_popcountll(summary_[w]);
+    return static_cast<double>(set) / static_cast<double>(std::max<std::size_t>(1, summary_.size() * 64));
+  }
+  bool get_direct(std::int64_t i) const { return (words_[static_cast<std::size_t>(i >> 6)] >> (i & 63)) & 1; }
   bool get(std::int64_t i) const {
     const std::int64_t s = i >> shift_;
     if (!((summary_[static_cast<std::size_t>(s >> 6)] >> (s & 63)) & 1)) return false;
@@ -174,20 +184,27 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
       ++r.bottom_up_steps;
       next.clear();
       std::int64_t awake = 0;
+      // The summary pays while the frontier is sparse in places; once most
+      // summary bits are set, probe the bitmap directly.
+      const bool use_summary = front.summary_density() < 0.5;
+      auto step = [&](auto in_frontier) {
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : awake, next_edges)
-      for (std::int64_t v = 0; v < n; ++v) {
-        if (r.parent[v] >= 0) continue;
-        for (V u : g.in_neighbors(static_cast<V>(v))) {
-          if (front.get(u)) {
-            next_edges += -r.parent[v] - 1;
-            r.parent[v] = static_cast<P>(u);
-            if (depth) depth[v] = level + 1;
-            next.set_local(v);  // chunks of 1024 vertices: each thread owns its words
-            ++awake;
-            break;
+        for (std::int64_t v = 0; v < n; ++v) {
+          if (r.parent[v] >= 0) continue;
+          for (V u : g.in_neighbors(static_cast<V>(v))) {
+            if (in_frontier(u)) {
+              next_edges += -r.parent[v] - 1;
+              r.parent[v] = static_cast<P>(u);
+              if (depth) depth[v] = level + 1;
+              next.set_local(v);  // chunks of 1024 vertices: each thread owns its words
+              ++awake;
+              break;
+            }
           }
         }
-      }
+      };
+      if (use_summary) step([&](V u) { return front.get(u); });
+      else step([&](V u) { return front.get_direct(u); });
       next.rebuild_summary();
       front.swap(next);
       next_size = awake;
@@ -246,9 +263,6 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
     frontier_edges = next_edges;
     qsize = next_size;
   }
-  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) {
-    if (r.parent[v] < 0) r.parent[v] = -1;
-  });
 }
 
 template <typename V>
