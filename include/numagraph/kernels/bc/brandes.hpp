@@ -5,9 +5,11 @@
 // Per source: a level-synchronous BFS where the first thread to reach v sets
 // its depth with a compare-and-swap, and every predecessor adds its path
 // count with an atomic add (sigma[v] += sigma[u] for depth[v] = depth[u]+1),
-// so no locks and no predecessor lists. The backward sweep walks the levels
-// deepest first; each vertex pulls from its successors
-//   delta[w] = sum over v with depth[v] = depth[w]+1 of sigma[w]/sigma[v] (1 + delta[v])
+// so no locks and no predecessor lists. The forward sweep also marks, one bit
+// per arc, the arcs that lead one level down (a successor bitmap, as gapbs
+// does), so the backward sweep reads only successors' data instead of every
+// neighbour's depth. It walks the levels deepest first; each vertex pulls
+//   delta[w] = sum over successors v of sigma[w]/sigma[v] (1 + delta[v])
 // and owns its own write, so it needs no atomics either.
 // Scores are raw sums over the given sources (each ordered pair once);
 // scale_like_networkx() turns them into NetworkX's numbers.
@@ -34,7 +36,11 @@ NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>
   NumaArray<std::int32_t> depth(static_cast<std::size_t>(n));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { depth[v] = -1; });
   NumaArray<V> order(static_cast<std::size_t>(std::max<std::int64_t>(n, 1)));  // vertices by level
+  NumaArray<std::uint64_t> succ(static_cast<std::size_t>((g.num_arcs() + 63) / 64));
+  const eid_t* off = g.out().offsets.data();
+  const V* nbr = g.out().neighbors.data();
   for (const V s : sources) {
+    parallel::for_static(std::size_t{0}, succ.size(), [&](std::size_t w) { succ[w] = 0; });
     std::vector<std::int64_t> level_start{0, 1};
     order[0] = s;
     depth[s] = 0;
@@ -48,7 +54,8 @@ NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>
 #pragma omp for schedule(dynamic, 64) nowait
         for (std::int64_t i = lo; i < hi; ++i) {
           const V u = order[i];
-          for (const V v : g.out_neighbors(u)) {
+          for (eid_t e = off[u]; e < off[u + 1]; ++e) {
+            const V v = nbr[e];
             std::int32_t dv = __atomic_load_n(&depth[v], __ATOMIC_RELAXED);
             if (dv < 0 && parallel::compare_and_swap(depth[v], std::int32_t{-1}, d + 1)) {
               local.push_back(v);
@@ -56,7 +63,11 @@ NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>
             } else if (dv < 0) {
               dv = __atomic_load_n(&depth[v], __ATOMIC_RELAXED);
             }
-            if (dv == d + 1) parallel::fetch_add(sigma[v], sigma[u]);
+            if (dv == d + 1) {
+              parallel::fetch_add(sigma[v], sigma[u]);
+              // Neighbouring vertices' arcs may share a word: atomic or.
+              __atomic_fetch_or(&succ[static_cast<std::size_t>(e >> 6)], std::uint64_t{1} << (e & 63), __ATOMIC_RELAXED);
+            }
           }
         }
         const std::int64_t at = tail.fetch_add(static_cast<std::int64_t>(local.size()));
@@ -70,10 +81,9 @@ NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>
 #pragma omp parallel for schedule(dynamic, 64)
       for (std::int64_t i = lo; i < hi; ++i) {
         const V w = order[i];
-        const std::int32_t next = depth[w] + 1;
         double sum = 0;
-        for (const V v : g.out_neighbors(w))
-          if (depth[v] == next) sum += (1.0 + delta[v]) / sigma[v];
+        for (eid_t e = off[w]; e < off[w + 1]; ++e)
+          if ((succ[static_cast<std::size_t>(e >> 6)] >> (e & 63)) & 1) sum += (1.0 + delta[nbr[e]]) / sigma[nbr[e]];
         delta[w] = sigma[w] * sum;
         if (w != s) scores[w] += delta[w];
       }

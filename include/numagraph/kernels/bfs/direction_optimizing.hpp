@@ -187,14 +187,19 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
       // The summary pays while the frontier is sparse in places; once most
       // summary bits are set, probe the bitmap directly.
       const bool use_summary = front.summary_density() < 0.5;
+      // Raw pointers: the hot loop then keeps them in registers.
+      const eid_t* in_off = g.in_arrays().offsets.data();
+      const V* in_nbr = g.in_arrays().neighbors.data();
+      P* parent = r.parent.data();
       auto step = [&](auto in_frontier) {
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : awake, next_edges)
         for (std::int64_t v = 0; v < n; ++v) {
-          if (r.parent[v] >= 0) continue;
-          for (V u : g.in_neighbors(static_cast<V>(v))) {
+          if (parent[v] >= 0) continue;
+          for (eid_t e = in_off[v], end = in_off[v + 1]; e < end; ++e) {
+            const V u = in_nbr[e];
             if (in_frontier(u)) {
-              next_edges += -r.parent[v] - 1;
-              r.parent[v] = static_cast<P>(u);
+              next_edges += -parent[v] - 1;
+              parent[v] = static_cast<P>(u);
               if (depth) depth[v] = level + 1;
               next.set_local(v);  // chunks of 1024 vertices: each thread owns its words
               ++awake;
