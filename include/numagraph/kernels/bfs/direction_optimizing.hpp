@@ -129,6 +129,9 @@ struct BfsWorkspace {
 };
 
 // The search itself, reusing `r`'s arrays and `ws` when their sizes fit.
+// Top-down levels that scan fewer edges than this run on one thread.
+inline constexpr eid_t kSerialEdges = 4096;
+
 template <typename V>
 void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o, BfsResult<V>& r,
                               BfsWorkspace<V>& ws) {
@@ -229,6 +232,26 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
         head = tail;
         tail = end.load();
       }
+    } else if (frontier_edges < kSerialEdges) {
+      // A thin frontier (road graphs have hundreds of such levels): one
+      // thread expands it, cheaper than waking the team for a few edges.
+      ++r.top_down_steps;
+      std::int64_t end = tail;
+      for (std::int64_t i = head; i < tail; ++i) {
+        const V u = queue[i];
+        for (V v : g.out_neighbors(u)) {
+          const P seen = r.parent[v];
+          if (seen < 0) {
+            r.parent[v] = static_cast<P>(u);
+            next_edges += -seen - 1;
+            if (depth) depth[v] = level + 1;
+            queue[end++] = v;
+          }
+        }
+      }
+      next_size = end - tail;
+      head = tail;
+      tail = end;
     } else {
       ++r.top_down_steps;
       std::atomic<std::int64_t> end{tail};
