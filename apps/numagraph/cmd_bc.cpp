@@ -60,12 +60,9 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
     verified = v.ok;
     why = v.message;
   }
-  engine::AccessCounts counts;
-  if (c.engine.account) {
-    engine::Accounting acc(eng.pg->layout());
-    kernels::betweenness_numa(*eng.pg, sources, numa_opt, eng.mode(), acc);
-    counts = acc.total();
-  }
+  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
+    kernels::betweenness_numa(*eng.pg, sources, numa_opt, m, acc);
+  });
   kernels::scale_like_networkx(g, scores, sources, c.exact, c.normalized);
   if (!c.output.empty()) write_vertex_values(c.output, g, scores.data());
   profile::Record rec = base_record("bc", lg, c.run);
@@ -75,7 +72,7 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   rec.set("exact", c.exact).set("num_sources", static_cast<std::int64_t>(sources.size())).set("sources", labels);
   rec.set("normalized", c.normalized);
   if (eng.numa) rec.set("task_size", c.task_size).set("steal_across_nodes", numa_opt.steal_across_nodes);
-  report_engine(rec, c.engine, eng.numa, c.engine.account ? &counts : nullptr, c.run.json);
+  report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 

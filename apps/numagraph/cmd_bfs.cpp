@@ -40,17 +40,12 @@ template <typename G>
 void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
   const auto roots = resolve_roots(g, c.roots, c.run);
-  const EngineTopology topo = engine_topology();
-  const bool numa = use_numa_engine(c.engine, topo);
-  std::unique_ptr<engine::PartitionedGraph<V>> pg;
-  if (numa || c.engine.account)
-    pg = std::make_unique<engine::PartitionedGraph<V>>(
-        g, make_layout(topo, g.num_vertices(), g.in_arrays().offsets.data()), engine::PartitionOptions{true, false});
+  auto eng = prepare_engine(g, c.engine, {true, false, false});
+  const bool numa = eng.numa;
   std::vector<double> seconds, teps;
   std::optional<bool> verified;
   std::string why;
   kernels::NumaBfsOptions numa_opt{c.bfs.alpha, c.bfs.beta};
-  engine::AccessCounts counts;
   // Timed: the parent array only (Graph500's BFS output); depths, when the
   // verifier or --output needs them, are derived afterwards, untimed.
   kernels::BfsOptions timed = c.bfs;
@@ -65,7 +60,7 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
     const double s = time_trials(1, [&](int) {
       if (numa) {
         engine::NoAccounting none;
-        nr = kernels::bfs_numa(*pg, root, numa_opt, engine::EngineMode::kNuma, none);
+        nr = kernels::bfs_numa(*eng.pg, root, numa_opt, engine::EngineMode::kNuma, none);
       } else {
         kernels::bfs_direction_optimizing(g, root, timed, r, workspace);
       }
@@ -81,16 +76,13 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
     if (c.run.verify) {
       const auto v = numa ? verify::bfs_tree(g, root, nr.parent.data(), depth.data())
                           : verify::bfs_tree(g, root, r.parent.data(), depth.data());
-      if (!v.ok && (!verified || *verified)) why = v.message;
-      verified = (!verified || *verified) && v.ok;
+      merge_verdict(verified, why, v.ok, v.message);
     }
     if (last_root) last_depth = std::move(depth);
   }
-  if (c.engine.account) {
-    engine::Accounting acc(pg->layout());
-    kernels::bfs_numa(*pg, roots[0], numa_opt, numa ? engine::EngineMode::kNuma : engine::EngineMode::kFlat, acc);
-    counts = acc.total();
-  }
+  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
+    kernels::bfs_numa(*eng.pg, roots[0], numa_opt, m, acc);
+  });
   if (!c.output.empty()) write_vertex_values(c.output, g, last_depth.data());
   double inverse = 0;
   for (double t : teps) inverse += 1.0 / t;
@@ -105,7 +97,7 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
       .set("beta", c.bfs.beta)
       .set("top_down_steps", td_steps)
       .set("bottom_up_steps", bu_steps);
-  report_engine(rec, c.engine, numa, c.engine.account ? &counts : nullptr, c.run.json);
+  report_engine(rec, c.engine, numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 

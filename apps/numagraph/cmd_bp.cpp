@@ -39,16 +39,13 @@ void run_bp(const BpCommand& c, const LoadedGraph& lg, const G& g) {
     verified = v.ok;
     why = v.message;
   }
-  engine::AccessCounts counts;
-  if (c.engine.account) {
-    engine::Accounting acc(eng.pg->layout());
-    kernels::belief_propagation_numa(*eng.pg, c.model, eng.mode(), acc);
-    counts = acc.total();
-  }
+  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
+    kernels::belief_propagation_numa(*eng.pg, c.model, m, acc);
+  });
   if (!c.output.empty()) write_vertex_values(c.output, g, belief.data());
   profile::Record rec = base_record("bp", lg, c.run);
   rec.set("iterations", c.model.iterations).set("coupling", c.model.coupling).set("prior_seed", c.model.seed);
-  report_engine(rec, c.engine, eng.numa, c.engine.account ? &counts : nullptr, c.run.json);
+  report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 

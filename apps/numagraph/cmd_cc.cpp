@@ -44,12 +44,9 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
     verified = v.ok;
     why = v.message;
   }
-  engine::AccessCounts counts;
-  if (c.engine.account) {
-    engine::Accounting acc(eng.pg->layout());
-    kernels::connected_components_numa(*eng.pg, eng.mode(), acc);
-    counts = acc.total();
-  }
+  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
+    kernels::connected_components_numa(*eng.pg, m, acc);
+  });
   std::unordered_set<std::uint64_t> distinct(labels.begin(), labels.end());
   // Report labels as the user's id of each component's representative.
   for (auto& l : labels) l = g.label(static_cast<V>(l));
@@ -57,7 +54,7 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
   profile::Record rec = base_record("cc", lg, c.run);
   rec.set("variant", eng.numa ? "numa-label-propagation" : c.variant)
       .set("num_components", static_cast<std::int64_t>(distinct.size()));
-  report_engine(rec, c.engine, eng.numa, c.engine.account ? &counts : nullptr, c.run.json);
+  report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 

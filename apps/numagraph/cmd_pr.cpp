@@ -50,12 +50,9 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
     verified = v.ok;
     why = v.message;
   }
-  engine::AccessCounts counts;
-  if (c.engine.account) {
-    engine::Accounting acc(eng.pg->layout());
-    kernels::pagerank_numa(*eng.pg, numa_opt, eng.mode(), acc);
-    counts = acc.total();
-  }
+  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
+    kernels::pagerank_numa(*eng.pg, numa_opt, m, acc);
+  });
   if (!c.output.empty()) write_vertex_values(c.output, g, r.scores.data());
   profile::Record rec = base_record("pr", lg, c.run);
   rec.set("variant", eng.numa ? "numa-jacobi" : variant)
@@ -65,7 +62,7 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
       .set("iterations", r.iterations)
       .set("last_change", r.last_change)
       .set("networkx", c.pr.networkx);
-  report_engine(rec, c.engine, eng.numa, c.engine.account ? &counts : nullptr, c.run.json);
+  report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 

@@ -39,16 +39,13 @@ void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
     verified = v.ok;
     why = v.message;
   }
-  engine::AccessCounts counts;
-  if (c.engine.account) {
-    engine::Accounting acc(eng.pg->layout());
-    kernels::spmv_numa(*eng.pg, c.iterations, eng.mode(), acc);
-    counts = acc.total();
-  }
+  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
+    kernels::spmv_numa(*eng.pg, c.iterations, m, acc);
+  });
   if (!c.output.empty()) write_vertex_values(c.output, g, y.data());
   profile::Record rec = base_record("spmv", lg, c.run);
   rec.set("iterations", c.iterations);
-  report_engine(rec, c.engine, eng.numa, c.engine.account ? &counts : nullptr, c.run.json);
+  report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 

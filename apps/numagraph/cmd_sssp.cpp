@@ -44,22 +44,18 @@ void run_sssp(const SsspCommand& c, const LoadedGraph& lg, const G& g) {
     })[0]);
     if (c.run.verify) {
       const auto v = verify::sssp(g, root, dist.data());
-      if (!v.ok && (!verified || *verified)) why = v.message;
-      verified = (!verified || *verified) && v.ok;
+      merge_verdict(verified, why, v.ok, v.message);
     }
   }
-  engine::AccessCounts counts;
-  if (c.engine.account) {
-    engine::Accounting acc(eng.pg->layout());
-    kernels::sssp_numa(*eng.pg, roots[0], delta, eng.mode(), acc);
-    counts = acc.total();
-  }
+  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
+    kernels::sssp_numa(*eng.pg, roots[0], delta, m, acc);
+  });
   if (!c.output.empty()) write_vertex_values(c.output, g, dist.data());
   profile::Record rec = base_record("sssp", lg, c.run);
   std::vector<std::uint64_t> labels;
   for (V r : roots) labels.push_back(g.label(r));
   rec.set("roots", labels).set("delta", delta);
-  report_engine(rec, c.engine, eng.numa, c.engine.account ? &counts : nullptr, c.run.json);
+  report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 

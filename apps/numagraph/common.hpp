@@ -83,6 +83,13 @@ void emit(const RunOptions& run, profile::Record& rec, const std::vector<double>
 
 double median(std::vector<double> v);
 
+// Folds one verifier result into a run's verdict: the run passes only if
+// every check passed, and keeps the first failure's message.
+inline void merge_verdict(std::optional<bool>& verified, std::string& why, bool ok, const std::string& message) {
+  if (!ok && (!verified || *verified)) why = message;
+  verified = (!verified || *verified) && ok;
+}
+
 }  // namespace numagraph::cli
 
 namespace numagraph::cli {

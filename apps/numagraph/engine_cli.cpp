@@ -45,20 +45,20 @@ bool use_numa_engine(const EngineOptions& opt, const EngineTopology& topo) {
 }
 
 void report_engine(profile::Record& rec, const EngineOptions& opt, bool numa_engine,
-                   const engine::AccessCounts* counts, bool json) {
+                   const engine::AccessCounts& counts, bool json) {
   rec.set("engine", numa_engine ? "numa" : "flat");
-  if (!opt.account || counts == nullptr) return;
-  rec.set("account", counts->record());
+  if (!opt.account) return;
+  rec.set("account", counts.record());
   if (json) return;
-  const double total = static_cast<double>(std::max<std::int64_t>(1, counts->total()));
+  const double total = static_cast<double>(std::max<std::int64_t>(1, counts.total()));
   auto line = [&](const char* name, std::int64_t v) {
     std::fprintf(stderr, "  %-18s %16lld  %6.2f %%\n", name, static_cast<long long>(v), 100.0 * v / total);
   };
   std::fprintf(stderr, "access accounting (%s engine)\n", numa_engine ? "numa" : "flat");
-  line("local random", counts->local_random);
-  line("local sequential", counts->local_sequential);
-  line("remote random", counts->remote_random);
-  line("remote sequential", counts->remote_sequential);
+  line("local random", counts.local_random);
+  line("local sequential", counts.local_sequential);
+  line("remote random", counts.remote_random);
+  line("remote sequential", counts.remote_sequential);
 }
 
 }  // namespace numagraph::cli

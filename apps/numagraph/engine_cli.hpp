@@ -64,9 +64,19 @@ EngineRun<V> prepare_engine(const CSRGraph<V>& g, const EngineOptions& opt, engi
   return run;
 }
 
+// With --account, runs kernel(mode, accounting) once more, instrumented, and
+// returns the counts (zeros without --account).
+template <typename V, typename Kernel>
+engine::AccessCounts account_if_asked(const EngineOptions& opt, const EngineRun<V>& eng, Kernel&& kernel) {
+  if (!opt.account) return {};
+  engine::Accounting acc(eng.pg->layout());
+  kernel(eng.mode(), acc);
+  return acc.total();
+}
+
 // Adds "engine" and, when accounting, the "account" object to the record, and
 // prints the accounting table on stderr for people (stdout stays the record).
 void report_engine(profile::Record& rec, const EngineOptions& opt, bool numa_engine,
-                   const engine::AccessCounts* counts, bool json);
+                   const engine::AccessCounts& counts, bool json);
 
 }  // namespace numagraph::cli
