@@ -467,7 +467,9 @@ TEST(NumaEngine, SpmvMatchesSerialPowerIteration) {
       for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
         engine::Accounting acc(pg.layout());
         auto r = kernels::spmv_numa(pg, 5, mode, acc);
-        if (mode == EngineMode::kNuma) EXPECT_EQ(acc.total().remote_random, 0);
+        if (mode == EngineMode::kNuma) {
+          EXPECT_EQ(acc.total().remote_random, 0);
+        }
         for (std::size_t u = 0; u < n; ++u) ASSERT_NEAR(r.y[u], y[u], 1e-9 * std::max(1.0, std::fabs(y[u])));
       }
     }

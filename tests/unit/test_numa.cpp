@@ -73,7 +73,9 @@ TEST(Partition, BalancedByWeightsAndCoversEverything) {
       const double cost = static_cast<double>(prefix[b[k + 1]] - prefix[b[k]] + b[k + 1] - b[k]);
       EXPECT_LE(std::abs(cost - total / parts), 1000.0) << parts << " parts, part " << k;
     }
-    if (parts == 2) EXPECT_LT(b[1], 300);  // the hub's half is a short range
+    if (parts == 2) {
+      EXPECT_LT(b[1], 300);  // the hub's half is a short range
+    }
     for (std::int64_t i = 0; i < 1000; i += 37) {
       const int owner = numa::owner_of(b, i);
       EXPECT_GE(i, b[owner]);
@@ -112,7 +114,9 @@ TEST(Runtime, PinsThreadsToTheirCpus) {
 #pragma omp parallel num_threads(2)
   seen[static_cast<std::size_t>(omp_get_thread_num())] = sched_getcpu();
   for (int t = 0; t < 2; ++t)
-    if (rt.thread_cpu()[t] >= 0) EXPECT_EQ(seen[t], rt.thread_cpu()[t]);
+    if (rt.thread_cpu()[t] >= 0) {
+      EXPECT_EQ(seen[t], rt.thread_cpu()[t]);
+    }
 }
 
 TEST(Memory, ReportsWherePagesAreAndFallsBack) {
