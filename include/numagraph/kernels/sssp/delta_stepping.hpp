@@ -7,6 +7,7 @@
 // Negative weights are refused; unweighted graphs use weight 1.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -48,6 +49,9 @@ void refuse_negative_weights(const CSRGraph<V>& g) {
   }
 }
 
+// Entries a thread relaxes on its own before synchronising (bin fusion).
+inline constexpr std::size_t kFusionLimit = 1000;
+
 template <typename V>
 NumaArray<double> sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta) {
   if (!(delta > 0)) throw UsageError("--delta must be positive (got " + std::to_string(delta) + ")");
@@ -56,33 +60,51 @@ NumaArray<double> sssp_delta_stepping(const CSRGraph<V>& g, V source, double del
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { dist[v] = kUnreachable; });
   dist[source] = 0;
   const bool weighted = g.weighted();
-  std::vector<V> frontier{source};
-  std::int64_t fsize = 1;
-  std::size_t bucket = 0;
   const int threads = parallel::max_threads();
   const std::size_t kNone = std::numeric_limits<std::size_t>::max();
+  // Round r's frontier is the concatenation of every thread's slot; a thread
+  // fills its slot by swapping in its own bin for the next bucket (no copy).
+  std::vector<std::vector<V>> slots(static_cast<std::size_t>(threads));
+  slots[0].push_back(source);
   std::vector<std::size_t> next_bucket(static_cast<std::size_t>(threads), kNone);
-  std::vector<std::int64_t> share(static_cast<std::size_t>(threads) + 1);
 #pragma omp parallel num_threads(threads)
   {
-    std::vector<std::vector<V>> bins;
     const int t = parallel::thread_id();
-    while (true) {
-#pragma omp for schedule(dynamic, 64) nowait
-      for (std::int64_t i = 0; i < fsize; ++i) {
-        const V u = frontier[i];
-        const double du = dist[u];
-        if (du < delta * static_cast<double>(bucket)) continue;  // settled in an earlier bucket
-        auto nb = g.out_neighbors(u);
-        const weight_t* w = weighted ? g.out_weights(u).data() : nullptr;
-        for (std::size_t j = 0; j < nb.size(); ++j) {
-          const double nd = du + (weighted ? static_cast<double>(w[j]) : 1.0);
-          if (nd < dist[nb[j]] && parallel::write_min(dist[nb[j]], nd)) {
-            const std::size_t b = static_cast<std::size_t>(nd / delta);
-            if (b >= bins.size()) bins.resize(b + 1);
-            bins[b].push_back(nb[j]);
-          }
+    const int nt = parallel::num_threads_in_region();
+    std::vector<std::vector<V>> bins;  // bins[b]: this thread's entries for bucket b
+    std::vector<std::int64_t> start(static_cast<std::size_t>(nt) + 1);
+    std::size_t bucket = 0;  // every thread computes the same value
+    auto relax = [&](V u) {
+      const double du = dist[u];
+      if (du < delta * static_cast<double>(bucket)) return;  // settled in an earlier bucket
+      auto nb = g.out_neighbors(u);
+      const weight_t* w = weighted ? g.out_weights(u).data() : nullptr;
+      for (std::size_t j = 0; j < nb.size(); ++j) {
+        const double nd = du + (weighted ? static_cast<double>(w[j]) : 1.0);
+        if (nd < dist[nb[j]] && parallel::write_min(dist[nb[j]], nd)) {
+          const std::size_t b = static_cast<std::size_t>(nd / delta);
+          if (b >= bins.size()) bins.resize(b + 1);
+          bins[b].push_back(nb[j]);
         }
+      }
+    };
+    while (true) {
+      for (int k = 0; k < nt; ++k)
+        start[static_cast<std::size_t>(k) + 1] = start[static_cast<std::size_t>(k)] +
+                                                  static_cast<std::int64_t>(slots[static_cast<std::size_t>(k)].size());
+      const std::int64_t total = start[static_cast<std::size_t>(nt)];
+#pragma omp for schedule(dynamic, 64) nowait
+      for (std::int64_t i = 0; i < total; ++i) {
+        const auto k = static_cast<std::size_t>(std::upper_bound(start.begin(), start.end(), i) - start.begin() - 1);
+        relax(slots[k][static_cast<std::size_t>(i - start[k])]);
+      }
+      // Bin fusion: while this thread's own entries for the current bucket
+      // are few, relax them at once instead of meeting the other threads at
+      // a barrier for each small round (road graphs have thousands of them).
+      while (bucket < bins.size() && !bins[bucket].empty() && bins[bucket].size() < kFusionLimit) {
+        std::vector<V> mine;
+        mine.swap(bins[bucket]);
+        for (const V u : mine) relax(u);
       }
       // Smallest non-empty bin of this thread (the current bucket may have refilled).
       std::size_t mine = kNone;
@@ -93,28 +115,12 @@ NumaArray<double> sssp_delta_stepping(const CSRGraph<V>& g, V source, double del
         }
       next_bucket[static_cast<std::size_t>(t)] = mine;
 #pragma omp barrier
-#pragma omp single
-      {
-        std::size_t best = kNone;
-        for (std::size_t b : next_bucket) best = std::min(best, b);
-        bucket = best;
-      }
-      if (bucket == kNone) break;
-      // Gather every thread's entries for the new bucket into the frontier.
-      share[static_cast<std::size_t>(t) + 1] =
-          bucket < bins.size() ? static_cast<std::int64_t>(bins[bucket].size()) : 0;
-#pragma omp barrier
-#pragma omp single
-      {
-        share[0] = 0;
-        for (int k = 0; k < parallel::num_threads_in_region(); ++k) share[k + 1] += share[k];
-        fsize = share[static_cast<std::size_t>(parallel::num_threads_in_region())];
-        frontier.resize(static_cast<std::size_t>(fsize));
-      }
-      if (bucket < bins.size() && !bins[bucket].empty()) {
-        std::copy(bins[bucket].begin(), bins[bucket].end(), frontier.begin() + share[static_cast<std::size_t>(t)]);
-        bins[bucket].clear();
-      }
+      std::size_t best = kNone;
+      for (int k = 0; k < nt; ++k) best = std::min(best, next_bucket[static_cast<std::size_t>(k)]);
+      if (best == kNone) break;
+      bucket = best;
+      slots[static_cast<std::size_t>(t)].clear();
+      if (bucket < bins.size()) slots[static_cast<std::size_t>(t)].swap(bins[bucket]);
 #pragma omp barrier
     }
   }
