@@ -28,6 +28,9 @@
 
 namespace numagraph::kernels {
 
+// Levels with fewer vertices than this are processed by one thread.
+inline constexpr std::int64_t kParallelLevel = 256;
+
 template <typename V>
 NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>& sources) {
   const std::int64_t n = g.num_vertices();
@@ -48,7 +51,8 @@ NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>
     for (std::int32_t d = 0; level_start.back() > level_start[level_start.size() - 2]; ++d) {
       const std::int64_t lo = level_start[level_start.size() - 2], hi = level_start.back();
       std::atomic<std::int64_t> tail{hi};
-#pragma omp parallel
+      // Thin levels (high-diameter graphs have hundreds) run on one thread.
+#pragma omp parallel if (hi - lo >= kParallelLevel)
       {
         std::vector<V> local;
 #pragma omp for schedule(dynamic, 64) nowait
@@ -78,7 +82,7 @@ NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>
     // Backward: levels deepest first; the deepest level has delta 0.
     for (std::size_t l = level_start.size() - 2; l-- > 0;) {
       const std::int64_t lo = level_start[l], hi = level_start[l + 1];
-#pragma omp parallel for schedule(dynamic, 64)
+#pragma omp parallel for schedule(dynamic, 64) if (hi - lo >= kParallelLevel)
       for (std::int64_t i = lo; i < hi; ++i) {
         const V w = order[i];
         double sum = 0;
