@@ -52,7 +52,9 @@ void expect_same(const G& a, const G& b) {
   for (std::int64_t v = 0; v <= a.num_vertices(); ++v) ASSERT_EQ(a.out().offsets[v], b.out().offsets[v]);
   for (std::int64_t i = 0; i < a.num_arcs(); ++i) {
     ASSERT_EQ(a.out().neighbors[i], b.out().neighbors[i]);
-    if (a.weighted()) ASSERT_EQ(a.out().weights[i], b.out().weights[i]);
+    if (a.weighted()) {
+      ASSERT_EQ(a.out().weights[i], b.out().weights[i]);
+    }
   }
   if (a.directed()) {
     for (std::int64_t i = 0; i < a.num_arcs(); ++i) ASSERT_EQ(a.in_arrays().neighbors[i], b.in_arrays().neighbors[i]);

@@ -19,7 +19,7 @@ std::int64_t serial_triangles(const CSRGraph<V>& g) {
     auto nu = g.out_neighbors(static_cast<V>(u));
     std::unordered_set<V> set(nu.begin(), nu.end());
     for (const V v : nu) {
-      if (v <= u) continue;
+      if (v <= static_cast<V>(u)) continue;
       for (const V w : g.out_neighbors(v))
         if (w > v && set.count(w)) ++total;
     }

@@ -28,7 +28,7 @@ std::int64_t ordered_count(const NumaArray<eid_t>& off, const NumaArray<V>& nbr,
   for (std::int64_t u = 0; u < n; ++u) {
     const V* ub = nbr.data() + off[u];
     const V* ue = nbr.data() + off[u + 1];
-    for (const V* pv = ub; pv < ue && *pv < u; ++pv) {
+    for (const V* pv = ub; pv < ue && *pv < static_cast<V>(u); ++pv) {
       const V v = *pv;
       const V* it = ub;
       for (const V* pw = nbr.data() + off[v]; pw < nbr.data() + off[v + 1] && *pw < v; ++pw) {
@@ -100,7 +100,7 @@ NumaArray<std::int64_t> triangles_per_vertex(const CSRGraph<V>& g) {
   for (std::int64_t u = 0; u < n; ++u) {
     const V* ub = a.neighbors.data() + a.offsets[u];
     const V* ue = a.neighbors.data() + a.offsets[u + 1];
-    for (const V* pv = ub; pv < ue && *pv < u; ++pv) {
+    for (const V* pv = ub; pv < ue && *pv < static_cast<V>(u); ++pv) {
       const V v = *pv;
       const V* it = ub;
       for (const V* pw = a.neighbors.data() + a.offsets[v]; pw < a.neighbors.data() + a.offsets[v + 1] && *pw < v; ++pw) {
