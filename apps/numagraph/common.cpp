@@ -48,7 +48,6 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
   build.symmetrize = src.symmetrize;
   build.drop_self_loops = !raw && !src.keep_self_loops;
   build.dedupe = !raw && !src.keep_duplicates;
-  build.in_edges = src.in_edges;
   build.relabel = src.relabel == "on" ? Relabel::kOn : src.relabel == "off" ? Relabel::kOff
                                                                              : Relabel::kAuto;
   LoadedGraph out;

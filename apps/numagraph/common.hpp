@@ -35,7 +35,6 @@ struct GraphSource {
   std::string relabel = "auto";  // --relabel on|off|auto
   bool keep_self_loops = false;  // --keep-self-loops
   bool keep_duplicates = false;  // --keep-duplicates
-  bool in_edges = true;
 };
 
 // kernels: positional FILE and the generator flags, with kernel-style cleaning

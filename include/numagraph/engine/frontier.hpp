@@ -18,7 +18,6 @@ class Bitmap {
   Bitmap() = default;
   explicit Bitmap(std::int64_t n, numa::Placement p = numa::Placement::partitioned())
       : words_(static_cast<std::size_t>((n + 63) / 64), p) {}
-  bool get(std::int64_t i) const { return (words_[static_cast<std::size_t>(i >> 6)] >> (i & 63)) & 1; }
   void set_atomic(std::int64_t i) {
     __atomic_fetch_or(&words_[static_cast<std::size_t>(i >> 6)], std::uint64_t{1} << (i & 63),
                       __ATOMIC_RELAXED);

@@ -17,7 +17,7 @@ class Replicas {
   Replicas() = default;
   Replicas(int nodes, std::size_t n) {
     copies_.reserve(static_cast<std::size_t>(nodes));
-    for (int k = 0; k < nodes; ++k) copies_.emplace_back(n, numa::Placement::bind(k));
+    for (int k = 0; k < nodes; ++k) copies_.emplace_back(n, numa::Placement::replicated(k));
   }
   int nodes() const { return static_cast<int>(copies_.size()); }
   T* copy(int node) { return copies_[static_cast<std::size_t>(node)].data(); }

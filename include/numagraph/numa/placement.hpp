@@ -32,8 +32,9 @@ struct Placement {
   static Placement partitioned(std::shared_ptr<const std::vector<std::int64_t>> b = nullptr) {
     return {PlacementKind::kPartitioned, 0, std::move(b)};
   }
-  // One array per node (see engine::Replicas): each copy is bound to its node.
-  static Placement replicated() { return {PlacementKind::kReplicated, 0, nullptr}; }
+  // The copy for `node` of a replicated array (engine::Replicas holds one per
+  // node); placed like bind(node), reported as a replica.
+  static Placement replicated(int node) { return {PlacementKind::kReplicated, node, nullptr}; }
 };
 
 std::string to_string(PlacementKind kind);
