@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""Load benchmark: parse throughput of .el and load time of .ngr.
+"""Load benchmark: parse throughput of .el, load speed of .ngr, peak memory of building.
 
-Usage: bench/load_bench.py [--scales 20,22] [--rounds 5] [--workdir DIR]
+Usage: bench/load_bench.py [--scales 20,22] [--rounds 5] [--threads 2] [--workdir DIR]
        GAPBS_DIR=/path/to/gapbs bench/load_bench.py   (adds gapbs's converter side by side)
 
 For each Kronecker scale the script writes the graph once as .el and .ngr
-(numagraph generate), then alternates, round by round:
-  - numagraph info x.el   : read_s = parse time (text -> edge arrays), build_s = CSR build
-  - numagraph info x.ngr  : load_s = mmap + checksum (the file is in the page cache)
+(`numagraph generate kron --scale N -o FILE`), then alternates, round by round
+(trials interleaved so machine noise hits every contender alike):
+  - numagraph info x.el --json   : read_s = parse (text -> edge arrays), build_s = CSR build
+  - numagraph info x.ngr --json  : load_s = mmap + checksum (file in the page cache)
+  - ... --no-checksum            : load_s = mmap only
   - gapbs converter -f x.el -b x.sg : its "Read Time" (parse) and "Build Time"
 and prints medians: MB/s and edges/s of parsing, GB/s of .ngr loading, and the
 parse-time ratio gapbs / numagraph (above 1: numagraph parses faster).
+Finally it runs `numagraph convert x.el x_clean.ngr --dedupe --drop-self-loops`
+under /usr/bin/time -v and reports peak RSS against the final CSR and the
+parsed edge list (16 bytes per edge).
 """
 import argparse
 import json
@@ -26,7 +31,17 @@ NUMAGRAPH = Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build" / "numagraph"))
 
 
 def run(cmd, env=None):
-    return subprocess.run([str(c) for c in cmd], capture_output=True, text=True, check=True, env=env).stdout
+    proc = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, check=True, env=env)
+    return proc.stdout, proc.stderr
+
+
+def info(path, threads, *flags):
+    return json.loads(run([NUMAGRAPH, "info", path, "--json", "-t", threads, *flags])[0])
+
+
+def peak_rss_bytes(cmd, env=None):
+    _, err = run(["/usr/bin/time", "-v", *cmd], env=env)
+    return int(re.search(r"Maximum resident set size \(kbytes\):\s+(\d+)", err).group(1)) * 1024
 
 
 def main():
@@ -35,10 +50,13 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--workdir", default=None)
+    ap.add_argument("--no-rss", action="store_true", help="skip the peak-memory measurement")
     args = ap.parse_args()
     gapbs = os.environ.get("GAPBS_DIR")
     work = Path(args.workdir or tempfile.mkdtemp(prefix="numagraph-load-"))
+    work.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ, OMP_NUM_THREADS=str(args.threads))
+    print(f"numagraph {NUMAGRAPH}, {args.threads} threads, {args.rounds} interleaved rounds, files in {work}")
     for scale in map(int, args.scales.split(",")):
         el, ngr, sg = work / f"kron{scale}.el", work / f"kron{scale}.ngr", work / f"kron{scale}_conv.sg"
         if not el.exists():
@@ -46,26 +64,39 @@ def main():
         if not ngr.exists():
             run([NUMAGRAPH, "generate", "kron", "--scale", scale, "-o", ngr])
         size_el, size_ngr = el.stat().st_size, ngr.stat().st_size
-        parse, build, load, gparse, gbuild = [], [], [], [], []
+        parse, build, load, load_nosum, gparse, gbuild = [], [], [], [], [], []
         edges = 0
         for _ in range(args.rounds):
-            info = json.loads(run([NUMAGRAPH, "info", el, "--json", "-t", args.threads]))
-            parse.append(info["read_s"])
-            build.append(info["build_s"])
-            edges = info["num_arcs"]
-            load.append(json.loads(run([NUMAGRAPH, "info", ngr, "--json", "-t", args.threads]))["load_s"])
+            i = info(el, args.threads)
+            parse.append(i["read_s"])
+            build.append(i["build_s"])
+            edges = i["num_arcs"]
+            load.append(info(ngr, args.threads)["load_s"])
+            load_nosum.append(info(ngr, args.threads, "--no-checksum")["load_s"])
             if gapbs:
-                out = run([Path(gapbs) / "converter", "-f", el, "-b", sg], env=env)
+                out, _ = run([Path(gapbs) / "converter", "-f", el, "-b", sg], env=env)
                 gparse.append(float(re.search(r"Read Time:\s+([0-9.]+)", out).group(1)))
                 gbuild.append(float(re.search(r"Build Time:\s+([0-9.]+)", out).group(1)))
-        p, b, l = statistics.median(parse), statistics.median(build), statistics.median(load)
-        print(f"kron{scale}: .el {size_el / 2**20:.0f} MiB, {edges:,} edges")
-        print(f"  numagraph parse   {p:.3f} s  {size_el / p / 1e6:.0f} MB/s  {edges / p / 1e6:.1f} M edges/s; build {b:.3f} s")
-        print(f"  numagraph .ngr    {l:.4f} s  {size_ngr / l / 1e9:.2f} GB/s ({size_ngr / 2**20:.0f} MiB)")
+        p, b = statistics.median(parse), statistics.median(build)
+        l, ln = statistics.median(load), statistics.median(load_nosum)
+        print(f"kron{scale}: .el {size_el / 1e6:.0f} MB, {edges:,} edges; .ngr {size_ngr / 1e6:.0f} MB")
+        print(f"  numagraph .el parse  {p:.3f} s  {size_el / p / 1e6:.0f} MB/s  {edges / p / 1e6:.1f} M edges/s"
+              f"   (CSR build {b:.3f} s)")
+        print(f"  numagraph .ngr load  {l:.4f} s  {size_ngr / l / 1e9:.2f} GB/s with checksum;"
+              f"  {ln:.4f} s  {size_ngr / ln / 1e9:.2f} GB/s without")
         if gparse:
             gp, gb = statistics.median(gparse), statistics.median(gbuild)
-            print(f"  gapbs converter   parse {gp:.3f} s  {size_el / gp / 1e6:.0f} MB/s; build {gb:.3f} s")
+            print(f"  gapbs converter      parse {gp:.3f} s  {size_el / gp / 1e6:.0f} MB/s   (build {gb:.3f} s)")
             print(f"  parse speedup gapbs/numagraph: {gp / p:.2f}x")
+        if not args.no_rss:
+            clean = work / f"kron{scale}_clean.ngr"
+            rss = peak_rss_bytes([NUMAGRAPH, "convert", el, clean, "--dedupe", "--drop-self-loops", "-t",
+                                  args.threads])
+            csr = info(clean, args.threads)["bytes"]
+            edge_list = 16 * edges
+            print(f"  peak RSS of convert --dedupe --drop-self-loops: {rss / 1e6:.0f} MB = "
+                  f"{rss / csr:.2f}x the final CSR ({csr / 1e6:.0f} MB); edge list {edge_list / 1e6:.0f} MB; "
+                  f"2x CSR + edge list = {(2 * csr + edge_list) / 1e6:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -21,9 +21,9 @@ const Register kConvert{
     {"convert", "convert a graph between formats, optionally cleaning it", 30, [](CLI::App& app) {
        auto o = std::make_shared<ConvertOptions>();
        app.add_option("IN", o->input, "input graph file")->required();
-       app.add_option("OUT", o->output, "output file (.ngr .el .wel .mtx)")->required();
+       app.add_option("OUT", o->output, "output file (.ngr .el .wel .mtx .sg .wsg)")->required();
        app.add_option("--format", o->in_format, "force the input format");
-       app.add_option("--to", o->out_format, "force the output format: el wel mtx ngr");
+       app.add_option("--to", o->out_format, "force the output format: el wel mtx ngr sg wsg");
        app.add_flag("-s,--symmetrize", o->build.symmetrize, "make the graph undirected");
        app.add_flag("--drop-self-loops", o->build.drop_self_loops, "remove u->u edges");
        app.add_flag("--dedupe", o->build.dedupe, "keep one of parallel edges (the lightest)");

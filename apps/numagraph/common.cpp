@@ -29,6 +29,7 @@ void add_graph_options(CLI::App& app, GraphSource& src, bool raw) {
   app.add_flag("--weighted", src.weighted, "give generated graphs integer weights in [1, 255]");
   app.add_option("--format", src.format, "force the input format: el wel snap mtx gr metis sg wsg ngr");
   app.add_flag("-s,--symmetrize", src.symmetrize, "treat edges as undirected (add reverse edges)");
+  app.add_flag("--no-checksum", src.no_checksum, "load .ngr files without verifying their checksum (trusted files)");
   app.add_option("--relabel", src.relabel, "compact sparse ids to 0..k-1: on, off or auto (default)")
       ->check(CLI::IsMember({"on", "off", "auto"}));
   if (!raw) {
@@ -55,6 +56,7 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
   if (!src.file.empty()) {
     ReadOptions ro;
     if (!src.format.empty()) ro.format = parse_format(src.format);
+    ro.verify_checksum = !src.no_checksum;
     out.name = src.file;
     const Format f = ro.format != Format::kAuto ? ro.format : format_from_extension(src.file);
     if (f == Format::kNgr || f == Format::kGapbs || f == Format::kGapbsWeighted || f == Format::kAuto) {

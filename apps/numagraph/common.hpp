@@ -35,6 +35,7 @@ struct GraphSource {
   std::string relabel = "auto";  // --relabel on|off|auto
   bool keep_self_loops = false;  // --keep-self-loops
   bool keep_duplicates = false;  // --keep-duplicates
+  bool no_checksum = false;      // --no-checksum: skip the .ngr checksum pass
 };
 
 // kernels: positional FILE and the generator flags, with kernel-style cleaning

@@ -27,6 +27,11 @@ Format format_from_extension(const std::string& path);
 
 struct ReadOptions {
   Format format = Format::kAuto;
+  // .ngr: verify the checksum on load (one parallel pass over the mapped
+  // file, cheap next to reading it from disk). Turn off only for trusted
+  // files: the structural checks (magic, version, section bounds, first and
+  // last offset) are always made, but damaged arrays would go unnoticed.
+  bool verify_checksum = true;
 };
 
 // Reads an edge format into an EdgeList. Throws InputError (file:line: what)
@@ -39,8 +44,8 @@ EdgeList read_edge_list(const std::string& path, const ReadOptions& options = {}
 AnyGraph load_graph(const std::string& path, const ReadOptions& options = {},
                     const BuildOptions& build = {}, BuildReport* report = nullptr);
 
-// Writes `g` in `format` (kEdgeList, kWeightedEdgeList, kMatrixMarket or kNgr;
-// kAuto = from the extension). Ids are written as dense ids (or the original
+// Writes `g` in `format` (kEdgeList, kWeightedEdgeList, kMatrixMarket, kNgr,
+// kGapbs or kGapbsWeighted; kAuto = from the extension). Ids are written as dense ids (or the original
 // labels for edge formats when the graph was relabelled).
 void write_graph(const AnyGraph& g, const std::string& path, Format format = Format::kAuto);
 

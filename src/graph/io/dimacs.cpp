@@ -1,6 +1,8 @@
 // DIMACS shortest-path files (9th challenge, .gr): 'c' comment lines, one
 // problem line 'p sp <nodes> <arcs>', then arc lines 'a <u> <v> <w>' with
-// 1-based ids and non-negative integer weights. Arcs are directed.
+// 1-based ids and non-negative integer weights (zero allowed, as in the
+// challenge's generators). Arcs are directed. Count mismatches are reported
+// at the problem line that declares the counts.
 #include <omp.h>
 
 #include "edge_lines.hpp"
@@ -53,10 +55,10 @@ EdgeList read_dimacs(const std::string& path) {
         c.expect_end("the arc weight");
       });
   if (edges.size() != arcs)
-    throw InputError(path, 0,
+    throw InputError(path, line,
                      "the problem line declares " + std::to_string(arcs) + " arcs but the file has " +
                          std::to_string(edges.size()) + " (truncated file?)");
-  if (arcs == 0) throw InputError(path, 0, "the file has no arcs: a graph needs at least one edge");
+  if (arcs == 0) throw InputError(path, line, "the file has no arcs: a graph needs at least one edge");
   edges.num_vertices = nodes;
   edges.weight_kind = WeightKind::kInteger;
   return edges;

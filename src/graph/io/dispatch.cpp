@@ -169,7 +169,7 @@ AnyGraph load_graph(const std::string& path, const ReadOptions& options, const B
   const Format f = resolve(path, options.format);
   if (f != Format::kNgr && f != Format::kGapbs && f != Format::kGapbsWeighted)
     return build_graph(read_edge_list(path, {f}), build, report);
-  AnyGraph g = f == Format::kNgr ? io::read_ngr(path) : io::read_gapbs(path, f == Format::kGapbsWeighted);
+  AnyGraph g = f == Format::kNgr ? io::read_ngr(path, options.verify_checksum) : io::read_gapbs(path, f == Format::kGapbsWeighted);
   const bool rebuild = numagraph::visit([&](const auto& graph) { return needs_rebuild(graph, build); }, g);
   if (!rebuild) {
     if (report) *report = BuildReport{};

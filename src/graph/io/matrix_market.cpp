@@ -72,6 +72,7 @@ EdgeList read_matrix_market(const std::string& path) {
     }
     break;
   }
+  const std::int64_t size_line = line;
   const bool weighted = field != "pattern";
   const bool integer = field == "integer";
   const auto chunks = split_lines(p, end, line + 1, 4 * omp_get_max_threads());
@@ -92,10 +93,10 @@ EdgeList read_matrix_market(const std::string& path) {
         c.expect_end(weighted ? "the value" : "the column index (a pattern entry is: row col)");
       });
   if (edges.size() != entries)
-    throw InputError(path, 0,
+    throw InputError(path, size_line,
                      "the size line declares " + std::to_string(entries) + " entries but the file has " +
                          std::to_string(edges.size()) + " (truncated file?)");
-  if (entries == 0) throw InputError(path, 0, "the matrix has no entries: a graph needs at least one edge");
+  if (entries == 0) throw InputError(path, size_line, "the matrix has no entries: a graph needs at least one edge");
   edges.num_vertices = std::max(rows, cols);
   edges.undirected = symmetry == "symmetric";
   edges.weight_kind = !weighted ? WeightKind::kNone : integer ? WeightKind::kInteger : WeightKind::kReal;

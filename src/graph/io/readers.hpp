@@ -16,7 +16,7 @@ EdgeList read_metis(const std::string& path);                          // .graph
 AnyGraph read_gapbs(const std::string& path, bool weighted);  // .sg .wsg
 void write_gapbs(const AnyGraph& g, const std::string& path, bool weighted);
 
-AnyGraph read_ngr(const std::string& path);  // .ngr (mmap, zero copy)
+AnyGraph read_ngr(const std::string& path, bool verify_checksum);  // .ngr (mmap, zero copy)
 void write_ngr(const AnyGraph& g, const std::string& path);
 
 void write_edge_list_text(const AnyGraph& g, const std::string& path, bool weighted);

@@ -4,8 +4,8 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -14,42 +14,13 @@
 
 namespace numagraph::io {
 
-namespace {
-
-bool has_gzip_magic(const std::string& path) {
-  unsigned char magic[2] = {0, 0};
-  const int fd = open(path.c_str(), O_RDONLY);
-  if (fd < 0) return false;
-  const ssize_t got = read(fd, magic, 2);
-  close(fd);
-  return got == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
-}
-
-}  // namespace
-
 TextFile::TextFile(const std::string& path) : path_(path) {
   struct stat st {};
   if (stat(path.c_str(), &st) != 0)
     throw IoError("cannot open " + path + ": " + std::strerror(errno) + " (check the path)");
   if (S_ISDIR(st.st_mode)) throw IoError("cannot read " + path + ": it is a directory, give a file");
   if (has_gzip_magic(path)) {
-    gzFile gz = gzopen(path.c_str(), "rb");
-    if (!gz) throw IoError("cannot open " + path + ": " + std::strerror(errno));
-    gzbuffer(gz, 1 << 20);
-    inflated_.reserve(static_cast<std::size_t>(st.st_size) * 4 + 1024);
-    std::vector<char> buf(1 << 22);
-    for (;;) {
-      const int got = gzread(gz, buf.data(), static_cast<unsigned>(buf.size()));
-      if (got < 0) {
-        int code = 0;
-        const std::string why = gzerror(gz, &code);
-        gzclose(gz);
-        throw InputError(path, 0, "corrupt or truncated gzip data (" + why + "); re-download or re-compress the file");
-      }
-      if (got == 0) break;
-      inflated_.insert(inflated_.end(), buf.data(), buf.data() + got);
-    }
-    gzclose(gz);
+    inflated_ = inflate_gzip(path, static_cast<std::size_t>(st.st_size));
     data_ = inflated_.data();
     size_ = inflated_.size();
     return;
@@ -75,7 +46,7 @@ TextFile::~TextFile() {
   if (mapping_) munmap(mapping_, size_);
 }
 
-std::vector<Chunk> split_lines(const char* begin, const char* end, std::int64_t first_line, int parts) {
+std::vector<const char*> cut_at_lines(const char* begin, const char* end, int parts) {
   const std::size_t size = static_cast<std::size_t>(end - begin);
   std::vector<const char*> cuts{begin};
   for (int k = 1; k < parts; ++k) {
@@ -83,22 +54,18 @@ std::vector<Chunk> split_lines(const char* begin, const char* end, std::int64_t 
     if (p <= cuts.back()) continue;
     const char* nl = static_cast<const char*>(memchr(p, '\n', static_cast<std::size_t>(end - p)));
     if (!nl) break;
-    cuts.push_back(nl + 1);
+    if (nl + 1 > cuts.back()) cuts.push_back(nl + 1);
   }
-  cuts.push_back(end);
+  if (cuts.back() != end || cuts.size() == 1) cuts.push_back(end);
+  return cuts;
+}
+
+std::vector<Chunk> split_lines(const char* begin, const char* end, std::int64_t first_line, int parts) {
+  const auto cuts = cut_at_lines(begin, end, parts);
   std::vector<Chunk> chunks(cuts.size() - 1);
   std::vector<std::int64_t> newlines(chunks.size(), 0);
 #pragma omp parallel for schedule(static, 1)
-  for (std::size_t i = 0; i < chunks.size(); ++i) {
-    std::int64_t count = 0;
-    for (const char* p = cuts[i]; p < cuts[i + 1];) {
-      const char* nl = static_cast<const char*>(memchr(p, '\n', static_cast<std::size_t>(cuts[i + 1] - p)));
-      if (!nl) break;
-      ++count;
-      p = nl + 1;
-    }
-    newlines[i] = count;
-  }
+  for (std::size_t i = 0; i < chunks.size(); ++i) newlines[i] = std::count(cuts[i], cuts[i + 1], '\n');
   std::int64_t line = first_line;
   for (std::size_t i = 0; i < chunks.size(); ++i) {
     chunks[i] = {cuts[i], cuts[i + 1], line};
@@ -128,7 +95,7 @@ std::uint64_t LineCursor::next_uint(const char* what) {
     throw LineError{std::string("expected ") + what + " (a non-negative integer), found '" +
                     std::string(p_, std::min<std::size_t>(static_cast<std::size_t>(end_ - p_), 20)) + "'"};
   std::uint64_t v = 0;
-  constexpr std::uint64_t kMax = std::uint64_t{1} << 63;
+  constexpr std::uint64_t kMax = (std::uint64_t{1} << 63) - 1;  // ids are below 2^63
   while (p_ < end_ && *p_ >= '0' && *p_ <= '9') {
     const std::uint64_t digit = static_cast<std::uint64_t>(*p_ - '0');
     if (v > (kMax - digit) / 10) throw LineError{std::string(what) + " is too large (ids must be below 2^63)"};

@@ -16,6 +16,12 @@
 
 namespace numagraph::io {
 
+// gzip support (gzip.cpp): whether the file starts with the gzip magic, and
+// its whole decompressed content. A corrupt or truncated stream is an
+// InputError naming the line where the data stops.
+bool has_gzip_magic(const std::string& path);
+std::vector<char> inflate_gzip(const std::string& path, std::size_t compressed_size);
+
 // A whole file in memory: mmap'ed when plain, decompressed when gzip.
 class TextFile {
  public:
@@ -40,6 +46,10 @@ struct Chunk {
   const char* end;
   std::int64_t first_line;  // 1-based line number of `begin`
 };
+
+// Cut points of [begin, end) into about `parts` pieces that start at line
+// starts: the first is `begin`, the last `end`; consecutive ones differ.
+std::vector<const char*> cut_at_lines(const char* begin, const char* end, int parts);
 
 // Splits [begin, end) into about `parts` chunks that start at line starts.
 std::vector<Chunk> split_lines(const char* begin, const char* end, std::int64_t first_line, int parts);
