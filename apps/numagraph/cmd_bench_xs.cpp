@@ -16,11 +16,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "numagraph/common.hpp"
-#include "numagraph/engine/replicated.hpp"
 #include "numagraph/numa/memory.hpp"
+#include "numagraph/numa/replicated_array.hpp"
 #include "numagraph/numa/runtime.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/profile/timer.hpp"
@@ -42,6 +43,7 @@ struct XsOptions {
   std::int64_t lookups = 2000000;
   int threads = 0;
   std::uint64_t seed = 42;
+  int trials = 3;
 };
 
 inline std::uint64_t next_random(std::uint64_t& s) {
@@ -133,50 +135,77 @@ double run_lookups(const XsData& d, const XsOptions& o, GridOf&& grid_of, double
   return static_cast<double>(o.lookups) / t.seconds();
 }
 
+struct Variant {
+  const char* name;
+  numa::Placement grid_place, union_place;
+  numa::PageSize pages;
+  bool replicate;
+};
+
+struct VariantResult {
+  std::vector<double> rates;
+  double checksum = 0;
+  std::string grid_where, union_where;
+};
+
+// Builds one variant's data, runs the lookups, and frees everything again
+// (holding all four variants at once would need 4x the memory).
+void run_variant(const Variant& v, const XsOptions& o, VariantResult& out) {
+  const std::int64_t total = static_cast<std::int64_t>(o.nuclides) * o.gridpoints;
+  // Serial initialisation: "default" then first-touches everything from one thread.
+  NumaArray<GridPoint> grids(static_cast<std::size_t>(total), v.grid_place, v.pages);
+  fill_grids(grids.data(), o);
+  XsData d = build_union(grids.data(), o, v.union_place, v.pages);
+  numa::ReplicatedArray<GridPoint> copies;
+  if (v.replicate) copies = numa::ReplicatedArray<GridPoint>(grids.span(), v.pages);
+  double checksum = 0;
+  out.rates.push_back(run_lookups(d, o, [&](int node) { return v.replicate ? copies.copy(node) : grids.data(); },
+                                  checksum));
+  out.checksum = checksum / static_cast<double>(o.lookups);
+  out.grid_where = v.replicate ? "" : numa::page_report(grids.data(), grids.bytes()).describe();
+  for (int k = 0; v.replicate && k < copies.nodes(); ++k)
+    out.grid_where += std::string(k ? "\n                   " : "") + "copy " + std::to_string(k) + ": " +
+                      numa::page_report(copies.copy(k), copies.size() * sizeof(GridPoint)).describe();
+  out.union_where = numa::page_report(d.union_idx.data(), d.union_idx.bytes()).describe();
+}
+
 void run_xs(const XsOptions& o) {
   const std::int64_t total = static_cast<std::int64_t>(o.nuclides) * o.gridpoints;
   const auto& rt = numa::Runtime::get();
-  const int nodes = rt.topology().num_nodes();
   std::printf("XSBench-style lookups: %d nuclides x %d gridpoints, %d materials, %lld lookups, %d threads, %s\n",
               o.nuclides, o.gridpoints, o.materials, static_cast<long long>(o.lookups), rt.threads(),
               rt.topology().summary().c_str());
-  std::printf("nuclide grids %.1f MiB, unionized grid %.1f MiB\n",
+  std::printf("nuclide grids %.1f MiB, unionized grid %.1f MiB; %d trials per variant, variants interleaved\n",
               static_cast<double>(total * sizeof(GridPoint)) / (1 << 20),
-              static_cast<double>(total * (8 + 4 * o.nuclides)) / (1 << 20));
-  struct Variant {
-    const char* name;
-    numa::Placement grid_place, union_place;
-    numa::PageSize pages;
-    bool replicate;
-  };
+              static_cast<double>(total * (8 + 4 * o.nuclides)) / (1 << 20), o.trials);
   const Variant variants[] = {
       {"default (first touch, one thread)", numa::Placement::local(), numa::Placement::local(), numa::PageSize::k4K, false},
       {"interleave all", numa::Placement::interleave(), numa::Placement::interleave(), numa::PageSize::k4K, false},
       {"replicate grids + interleave union", numa::Placement::local(), numa::Placement::interleave(), numa::PageSize::k4K, true},
       {"replicate + interleave + 2 MB pages", numa::Placement::local(), numa::Placement::interleave(), numa::PageSize::k2M, true},
   };
-  std::printf("\n%-38s %14s %10s  placement (nuclide grids | unionized grid)\n", "variant", "lookups/s", "checksum");
-  for (const Variant& v : variants) {
-    // Serial initialisation: "default" then first-touches everything from one thread.
-    NumaArray<GridPoint> grids(static_cast<std::size_t>(total), v.grid_place, v.pages);
-    fill_grids(grids.data(), o);
-    XsData d = build_union(grids.data(), o, v.union_place, v.pages);
-    std::vector<NumaArray<GridPoint>> copies;
-    if (v.replicate)
-      for (int k = 0; k < nodes; ++k) {
-        copies.emplace_back(static_cast<std::size_t>(total), numa::Placement::bind(k), v.pages);
-        std::copy(grids.begin(), grids.end(), copies.back().begin());
-      }
-    double checksum = 0;
-    const double rate = run_lookups(d, o, [&](int node) {
-      return v.replicate ? copies[static_cast<std::size_t>(node)].data() : grids.data();
-    }, checksum);
-    const auto gr = v.replicate ? numa::page_report(copies.back().data(), copies.back().bytes())
-                                : numa::page_report(grids.data(), grids.bytes());
-    const auto ur = numa::page_report(d.union_idx.data(), d.union_idx.bytes());
-    std::printf("%-38s %14.0f %10.4g  %s%s | %s\n", v.name, rate, checksum / static_cast<double>(o.lookups),
-                v.replicate ? "(last copy) " : "", gr.describe().c_str(), ur.describe().c_str());
-  }
+  constexpr int kVariants = 4;
+  VariantResult results[kVariants];
+  for (int trial = 0; trial < o.trials; ++trial)
+    for (int i = 0; i < kVariants; ++i) run_variant(variants[i], o, results[i]);
+  auto median = [](std::vector<double> x) {
+    std::sort(x.begin(), x.end());
+    return x.size() % 2 ? x[x.size() / 2] : (x[x.size() / 2 - 1] + x[x.size() / 2]) / 2;
+  };
+  const double base = median(results[0].rates);
+  std::printf("\n%-38s %14s %8s %10s\n", "variant", "lookups/s", "ratio", "checksum");
+  for (int i = 0; i < kVariants; ++i)
+    std::printf("%-38s %14.0f %8.3f %10.6g\n", variants[i].name, median(results[i].rates),
+                median(results[i].rates) / base, results[i].checksum);
+  bool same = true;
+  for (const auto& r : results) same = same && r.checksum == results[0].checksum;
+  std::printf("checksums %s\n", same ? "agree (every variant computed the same lookups)" : "DIFFER");
+  std::printf("\nplacement (pages per kernel node, page size obtained):\n");
+  for (int i = 0; i < kVariants; ++i)
+    std::printf("  %s\n    nuclide grids: %s\n    unionized grid: %s\n", variants[i].name,
+                results[i].grid_where.c_str(),
+                results[i].union_where.c_str());
+  if (!same) throw VerifyError("bench-xs: the variants computed different checksums");
 }
 
 const Register kBenchXs{{"bench-xs", "XSBench-style cross-section lookups under four placements (seed 002)", 900,
@@ -186,7 +215,9 @@ const Register kBenchXs{{"bench-xs", "XSBench-style cross-section lookups under 
                            app.add_option("-t,--threads", o->threads, "threads (default: one per core)");
                            app.add_option("--nuclides", o->nuclides, "nuclides (68, XSBench 'small')")->check(CLI::Range(2, 1000));
                            app.add_option("--gridpoints", o->gridpoints, "points per nuclide grid (11303)")->check(CLI::Range(4, 10000000));
-                           app.add_option("--lookups", o->lookups, "lookups per variant (2e6)")->check(CLI::PositiveNumber);
+                           app.add_option("--lookups", o->lookups, "lookups per variant and trial (2e6)")->check(CLI::PositiveNumber);
+                           app.add_option("-n,--trials", o->trials, "trials per variant, interleaved; the median is reported (3)")
+                               ->check(CLI::Range(1, 100));
                            app.callback([o] {
                              apply_runtime_options(o->threads);
                              run_xs(*o);

@@ -31,7 +31,9 @@ void add_runtime_options(CLI::App& app) {
   app.add_option("--pages", f.pages, "page size: 4k, thp (default), 2m or 1g (hugetlbfs, falls back)")
       ->check(CLI::IsMember({"4k", "thp", "2m", "1g"}));
   app.add_option("--placement", f.placement,
-                 "default placement of big arrays: local (first touch, default), interleave, partitioned")
+                 "placement of big arrays that do not choose their own (graph storage, flat-engine arrays): "
+                 "local (first touch, default), interleave (pages round-robin over the nodes), partitioned (one "
+                 "block per node)")
       ->check(CLI::IsMember({"local", "interleave", "partitioned"}));
 }
 
@@ -50,20 +52,22 @@ void apply_runtime_options(int threads) {
 void add_runtime_fields(profile::Record& rec) {
   const numa::Runtime& rt = numa::Runtime::get();
   if (!rt.configured()) {
-    rec.set("topology", "machine").set("bind", "none").set("placement", "local").set("pages", "thp");
+    rec.set("topology", "machine").set("numa_nodes", numa::physical_nodes()).set("bind", "none");
+    rec.set("placement", "local").set("pages", "unknown");
     return;
   }
-  // Page size obtained: probe one huge-page-sized array under the default.
-  NumaArray<char> probe(std::size_t{4} << 20);
-  for (std::size_t i = 0; i < probe.size(); i += 4096) probe[i] = 1;
-  const auto report = numa::page_report(probe.data(), probe.size(), 64);
-  std::string pages = numa::to_string(probe.page_size());
-  if (probe.page_size() == numa::PageSize::kTHP && report.huge_bytes == 0) pages = "4k (thp requested, none granted)";
+  // The page size obtained: probe a 4 MiB array under the default page size
+  // and ask the kernel what backs it (a thp request may get no huge page, a
+  // 2m request may fall back to thp when no hugetlbfs pool exists).
+  NumaArray<char> probe(std::size_t{4} << 20, numa::Placement::local());
+  probe.first_touch();
+  const std::string requested = numa::to_string(rt.config().pages);
+  const std::string got = numa::page_report(probe.data(), probe.size(), 64).page_size();
   rec.set("topology", rt.topology().synthetic ? rt.topology().source : std::string("machine"))
       .set("numa_nodes", rt.topology().num_nodes())
       .set("bind", numa::to_string(rt.config().bind))
       .set("placement", numa::to_string(rt.config().placement))
-      .set("pages", pages);
+      .set("pages", got == requested ? got : got + " (" + requested + " requested)");
 }
 
 }  // namespace numagraph::cli

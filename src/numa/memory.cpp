@@ -5,7 +5,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -23,10 +26,27 @@ namespace numagraph::numa {
 
 namespace {
 PageSize g_default_pages = PageSize::kTHP;
+PlacementKind g_default_placement = PlacementKind::kLocal;
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
 constexpr std::size_t kGiantPage = std::size_t{1} << 30;
 
 std::size_t round_up(std::size_t x, std::size_t to) { return (x + to - 1) / to * to; }
+
+// One line on stderr the first time a hugetlbfs request cannot be met, so a
+// user who asked for --pages 2m learns why the record says thp.
+void note_hugetlb_fallback(PageSize pages, std::size_t bytes) {
+  static std::atomic<bool> said{false};
+  if (said.exchange(true)) return;
+  const char* dir = pages == PageSize::k1G ? "hugepages-1048576kB" : "hugepages-2048kB";
+  std::ifstream f(std::string("/sys/kernel/mm/hugepages/") + dir + "/free_hugepages");
+  long free_pages = -1;
+  f >> free_pages;
+  std::fprintf(stderr,
+               "numagraph: note: no %s hugetlbfs pages for %zu bytes (%ld free in /sys/kernel/mm/hugepages/%s): "
+               "using transparent huge pages instead (reserve pages with `echo N > "
+               "/sys/kernel/mm/hugepages/%s/nr_hugepages` as root)\n",
+               to_string(pages).c_str(), bytes, free_pages, dir, dir);
+}
 
 // Kernel node ids of the topology's nodes that exist here.
 std::vector<int> present_nodes() {
@@ -46,6 +66,13 @@ void bind_range(void* p, std::size_t bytes, int mode, const std::vector<int>& os
   mbind(p, bytes, mode, mask, 1024, 0);  // best effort: placement is advice, not correctness
 }
 
+// A node outside the topology is treated like one that does not exist here:
+// no placement (kernels may lay out more partitions than the runtime has
+// nodes, e.g. in tests). Kernel node id, or -1.
+int os_node_or_none(const Runtime& rt, int node) {
+  return node >= 0 && node < rt.topology().num_nodes() ? rt.os_node(node) : -1;
+}
+
 void apply_placement(void* p, std::size_t mapped, std::size_t bytes, std::size_t element_size,
                      const Placement& placement) {
   const Runtime& rt = Runtime::get();
@@ -54,15 +81,21 @@ void apply_placement(void* p, std::size_t mapped, std::size_t bytes, std::size_t
   switch (placement.kind) {
     case PlacementKind::kLocal:
       return;
-    case PlacementKind::kInterleave:
-      bind_range(p, mapped, MPOL_INTERLEAVE, present_nodes());
+    case PlacementKind::kInterleave: {
+      if (placement.nodes.empty()) {
+        bind_range(p, mapped, MPOL_INTERLEAVE, present_nodes());
+        return;
+      }
+      std::vector<int> os_nodes;
+      for (int k : placement.nodes)
+        if (os_node_or_none(rt, k) >= 0) os_nodes.push_back(os_node_or_none(rt, k));
+      bind_range(p, mapped, MPOL_INTERLEAVE, os_nodes);
       return;
+    }
     case PlacementKind::kBind:
     case PlacementKind::kReplicated: {
-      if (placement.node < rt.topology().num_nodes()) {
-        const int os = rt.os_node(placement.node);
-        if (os >= 0) bind_range(p, mapped, MPOL_BIND, {os});
-      }
+      const int os = os_node_or_none(rt, placement.node);
+      if (os >= 0) bind_range(p, mapped, MPOL_BIND, {os});
       return;
     }
     case PlacementKind::kPartitioned: {
@@ -87,6 +120,20 @@ void apply_placement(void* p, std::size_t mapped, std::size_t bytes, std::size_t
 
 PageSize default_page_size() { return g_default_pages; }
 void set_default_page_size(PageSize size) { g_default_pages = size; }
+
+Placement default_placement() {
+  Placement p;
+  p.kind = g_default_placement;
+  return p;
+}
+
+// Only the kinds that need no argument can be a default; bind and
+// replicated name a node, so they are per-array decisions.
+void set_default_placement(PlacementKind kind) {
+  if (kind == PlacementKind::kBind || kind == PlacementKind::kReplicated)
+    throw UsageError("the default placement must be local, interleave or partitioned");
+  g_default_placement = kind;
+}
 
 std::string to_string(PlacementKind kind) {
   switch (kind) {
@@ -122,6 +169,7 @@ Allocation allocate(std::size_t bytes, const Placement& placement, PageSize page
     p = mmap(nullptr, a.mapped, PROT_READ | PROT_WRITE,
              MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | (log2 << MAP_HUGE_SHIFT), -1, 0);
     if (p != MAP_FAILED) a.pages = pages;
+    else note_hugetlb_fallback(pages, bytes);
   }
   if (p == MAP_FAILED) {
     // THP: map 2 MB more than needed and start at a 2 MB boundary so whole
@@ -176,21 +224,44 @@ PageReport page_report(const void* data, std::size_t bytes, std::size_t max_page
   } else {
     r.not_present = r.sampled;
   }
-  // AnonHugePages of the mapping that contains `data`.
+  // The mapping that contains `data`: its page size and huge-page bytes.
   std::ifstream smaps("/proc/self/smaps");
   std::string line;
   const auto addr = reinterpret_cast<std::uintptr_t>(data);
   bool inside = false;
+  std::int64_t huge = 0;
   while (std::getline(smaps, line)) {
     unsigned long lo = 0, hi = 0;
     if (std::sscanf(line.c_str(), "%lx-%lx ", &lo, &hi) == 2 && line.find(':') > line.find(' ')) {
       inside = addr >= lo && addr < hi;
       continue;
     }
+    if (!inside) continue;
     long kb = 0;
-    if (inside && std::sscanf(line.c_str(), "AnonHugePages: %ld kB", &kb) == 1) r.huge_bytes = kb * 1024;
+    if (std::sscanf(line.c_str(), "AnonHugePages: %ld kB", &kb) == 1 ||
+        std::sscanf(line.c_str(), "Private_Hugetlb: %ld kB", &kb) == 1 ||
+        std::sscanf(line.c_str(), "Shared_Hugetlb: %ld kB", &kb) == 1)
+      huge += static_cast<std::int64_t>(kb) * 1024;
+    else if (std::sscanf(line.c_str(), "KernelPageSize: %ld kB", &kb) == 1)
+      r.kernel_page_size = static_cast<std::int64_t>(kb) * 1024;
   }
+  // The kernel may merge neighbouring mappings into one; count at most the
+  // huge pages that can lie inside this range.
+  const std::size_t unit = r.kernel_page_size > 0 ? static_cast<std::size_t>(r.kernel_page_size) : page;
+  const std::size_t cap = unit >= kHugePage ? round_up(bytes, unit) : round_up(bytes, kHugePage) + kHugePage;
+  r.huge_bytes = std::min<std::int64_t>(huge, static_cast<std::int64_t>(cap));
   return r;
+}
+
+std::int64_t PageReport::on(int node) const {
+  return node >= 0 && static_cast<std::size_t>(node) < pages_per_node.size() ? pages_per_node[static_cast<std::size_t>(node)]
+                                                                              : 0;
+}
+
+std::string PageReport::page_size() const {
+  if (kernel_page_size >= static_cast<std::int64_t>(kGiantPage)) return "1g";
+  if (kernel_page_size >= static_cast<std::int64_t>(kHugePage)) return "2m";
+  return huge_bytes > 0 ? "thp" : "4k";
 }
 
 std::string PageReport::describe() const {
@@ -202,8 +273,11 @@ std::string PageReport::describe() const {
     first = false;
   }
   if (first) s << "no pages present";
-  if (not_present && !first) s << ", " << not_present << " not yet touched";
-  s << " (of " << sampled << " sampled); " << static_cast<double>(huge_bytes) / (1 << 20) << " MiB on huge pages";
+  // move_pages reports no node for pages never touched, and also for pages
+  // automatic NUMA balancing has just unmapped to sample their accesses.
+  if (not_present && !first) s << ", " << not_present << " not present";
+  s << " (of " << sampled << " sampled); " << page_size() << " pages";
+  if (page_size() == "thp") s << " (" << static_cast<double>(huge_bytes) / (1 << 20) << " MiB huge)";
   return s.str();
 }
 

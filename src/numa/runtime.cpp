@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <utility>
 
 #include "numagraph/numa/memory.hpp"
 #include "numagraph/util/error.hpp"
@@ -88,6 +89,12 @@ Runtime& Runtime::get() {
   return runtime;
 }
 
+int Runtime::thread_node(int tid) const {
+  return tid >= 0 && tid < threads() ? thread_node_[static_cast<std::size_t>(tid)] : 0;
+}
+
+int Runtime::current_node() const { return thread_node(omp_get_thread_num()); }
+
 int Runtime::os_node(int node) const {
   const int os = topology_.nodes[static_cast<std::size_t>(node)].os_index;
   return os < physical_nodes() && !(topology_.synthetic && topology_.num_nodes() > physical_nodes()) ? os : -1;
@@ -100,7 +107,9 @@ void Runtime::configure(const RuntimeConfig& config) {
   thread_node_ = plan.node;
   thread_cpu_.assign(plan.pu.size(), -1);
   set_default_page_size(config.pages);
-  if (topology_.synthetic && topology_.num_nodes() > physical_nodes())
+  set_default_placement(config.placement);
+  static bool noted = false;  // one notice per process, however often Python reconfigures
+  if (topology_.synthetic && topology_.num_nodes() > physical_nodes() && !std::exchange(noted, true))
     std::fprintf(stderr,
                  "numagraph: note: the topology has %d NUMA nodes but this machine has %d: threads, partitions "
                  "and steal orders follow the topology, memory placement on missing nodes is skipped\n",
@@ -108,13 +117,27 @@ void Runtime::configure(const RuntimeConfig& config) {
   const int threads = static_cast<int>(thread_node_.size());
   omp_set_dynamic(0);
   omp_set_num_threads(threads);
-  if (config.bind != Bind::kNone) {
+  // Read the process's CPUs before the first pinning: afterwards the calling
+  // thread (OpenMP thread 0) is pinned to one CPU and would report only that.
+  if (process_cpus_.empty()) {
     cpu_set_t allowed;
     CPU_ZERO(&allowed);
     sched_getaffinity(0, sizeof allowed, &allowed);
-    std::vector<int> cpus;
     for (int c = 0; c < CPU_SETSIZE; ++c)
-      if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+      if (CPU_ISSET(c, &allowed)) process_cpus_.push_back(c);
+    if (process_cpus_.empty()) process_cpus_.push_back(0);
+  }
+  const std::vector<int>& cpus = process_cpus_;
+  if (config.bind == Bind::kNone) {
+    // Undo an earlier configure()'s pinning.
+#pragma omp parallel num_threads(threads)
+    {
+      cpu_set_t set;
+      CPU_ZERO(&set);
+      for (int c : cpus) CPU_SET(c, &set);
+      sched_setaffinity(0, sizeof set, &set);
+    }
+  } else {
     for (int t = 0; t < threads; ++t) {
       // A synthetic PU that is not a CPU here maps onto the CPUs we have.
       const int pu = plan.pu[static_cast<std::size_t>(t)];

@@ -5,6 +5,8 @@
 
 #include <cstdlib>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "numagraph/util/error.hpp"
 
@@ -113,15 +115,70 @@ Topology Topology::from_xml(const std::string& path) {
   return build([&](hwloc_topology_t t) { return hwloc_topology_set_xml(t, path.c_str()) == 0; }, path, true);
 }
 
+void Topology::set_distances(std::vector<std::vector<int>> matrix) {
+  const std::size_t n = nodes.size();
+  bool ok = matrix.size() == n;
+  for (const auto& row : matrix) {
+    ok = ok && row.size() == n;
+    for (int v : row) ok = ok && v > 0;
+  }
+  if (!ok)
+    throw UsageError("the distance matrix must have " + std::to_string(n) + " rows of " + std::to_string(n) +
+                     " positive numbers, one per NUMA node of " + summary());
+  distance = std::move(matrix);
+}
+
+namespace {
+
+// "10,40,12/40,10,30/12,30,10" -> rows.
+std::vector<std::vector<int>> parse_distances(const std::string& text, const std::string& spec) {
+  std::vector<std::vector<int>> rows;
+  std::vector<int> row;
+  std::string number;
+  auto flush_number = [&] {
+    if (number.empty() || number.size() > 6) throw UsageError("bad distances in topology '" + spec + "'");
+    row.push_back(std::stoi(number));
+    number.clear();
+  };
+  for (char c : text + "/") {
+    if (c >= '0' && c <= '9') {
+      number += c;
+    } else if (c == ',') {
+      flush_number();
+    } else if (c == '/') {
+      flush_number();
+      rows.push_back(std::move(row));
+      row.clear();
+    } else {
+      throw UsageError("bad distances in topology '" + spec +
+                       "': write rows of comma-separated numbers separated by '/', e.g. distances=10,20/20,10");
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
 Topology Topology::select(const std::string& spec) {
   std::string s = spec;
   if (s.empty()) {
     const char* env = std::getenv("NUMAGRAPH_TOPOLOGY");
     if (env) s = env;
   }
-  if (s.empty() || s == "machine") return from_machine();
-  if (s.size() > 4 && s.compare(s.size() - 4, 4, ".xml") == 0) return from_xml(s);
-  return from_synthetic(s);
+  std::string distances;
+  if (const auto at = s.find("distances="); at != std::string::npos) {
+    distances = s.substr(at + 10);
+    s.erase(at);
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+  }
+  Topology t = s.empty() || s == "machine"                                         ? from_machine()
+               : s.size() > 4 && s.compare(s.size() - 4, 4, ".xml") == 0 ? from_xml(s)
+                                                                                   : from_synthetic(s);
+  if (!distances.empty()) {
+    t.set_distances(parse_distances(distances, spec));
+    t.source = spec;
+  }
+  return t;
 }
 
 int physical_nodes() { return numa_available() < 0 ? 1 : numa_max_node() + 1; }

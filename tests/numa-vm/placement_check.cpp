@@ -1,13 +1,17 @@
 // Runs inside the emulated NUMA machine (../shared/tools/numa-vm): checks
-// that every placement policy puts pages where it says, that replicas and
+// that every placement policy puts pages where it says (local first touch,
+// interleave over all or chosen nodes, bind, partitioned, replicated), that
 // engine partitions sit on their own nodes, that pinned threads run on their
-// node's CPUs and that thp gives huge pages. Prints PASS/FAIL lines and
-// "N passed, N failed"; exits non-zero on any failure.
+// node's CPUs (node-major ids) and that thp and hugetlbfs give huge pages.
+// Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any
+// failure. Run as root in the guest, so it can reserve hugetlbfs pages.
 #include <omp.h>
 #include <sched.h>
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -18,6 +22,7 @@
 #include "numagraph/graph/generators.hpp"
 #include "numagraph/numa/memory.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/numa/replicated_array.hpp"
 #include "numagraph/numa/runtime.hpp"
 
 using namespace numagraph;
@@ -86,6 +91,51 @@ int main() {
     }
     check(ok, "replicated: copy k on node k for every node");
   }
+  if (nodes > 2) {
+    std::vector<int> odd;
+    for (int k = 1; k < nodes; k += 2) odd.push_back(k);
+    NumaArray<char> a(n, numa::Placement::interleave(odd), numa::PageSize::k4K);
+    const auto r = touched_report(a);
+    bool ok = true;
+    for (int k = 0; k < nodes; ++k)
+      ok = ok && (k % 2 ? on(r, k) * static_cast<std::int64_t>(odd.size()) * 10 >= r.sampled * 9 : on(r, k) == 0);
+    check(ok, "interleave(odd nodes) uses exactly those nodes: " + r.describe());
+  }
+  {
+    // local + first_touch(): the static block of thread t lands on t's node.
+    NumaArray<std::int64_t> a(n / 8, numa::Placement::local(), numa::PageSize::k4K);
+    a.first_touch();
+    const std::int64_t size = static_cast<std::int64_t>(a.size()), threads = rt.threads();
+    bool ok = true;
+    std::string where;
+    for (std::int64_t t = 0; t < threads; ++t) {
+      // OpenMP's static schedule: ceil(n / threads) elements per thread.
+      const std::int64_t chunk = (size + threads - 1) / threads;
+      const std::int64_t lo = t * chunk + 512, hi = std::min(size, (t + 1) * chunk) - 512;
+      const auto r = numa::page_report(a.data() + lo, static_cast<std::size_t>(hi - lo) * 8);
+      const int node = rt.thread_node(static_cast<int>(t));
+      ok = ok && on(r, node) == r.sampled;
+      where += " t" + std::to_string(t) + "->node" + std::to_string(node) + ":" + std::to_string(on(r, node)) + "/" +
+               std::to_string(r.sampled);
+    }
+    check(ok, "local + first_touch: each thread's block on its node:" + where);
+  }
+  {
+    std::vector<double> src(n / 8, 2.5);
+    numa::ReplicatedArray<double> rep(src, numa::PageSize::k4K);
+    std::vector<const double*> local(static_cast<std::size_t>(rt.threads()));
+#pragma omp parallel num_threads(rt.threads())
+    local[static_cast<std::size_t>(omp_get_thread_num())] = rep.local_copy();
+    bool ok = rep.copies() == nodes;
+    std::string where;
+    for (int k = 0; k < nodes; ++k) {
+      const auto r = numa::page_report(rep.copy(k), src.size() * sizeof(double));
+      ok = ok && on(r, k) == r.sampled && rep.copy(k)[12345] == 2.5;
+      where += " copy" + std::to_string(k) + ":node" + std::to_string(k) + "=" + std::to_string(on(r, k));
+    }
+    for (int t = 0; t < rt.threads(); ++t) ok = ok && local[static_cast<std::size_t>(t)] == rep.copy(rt.thread_node(t));
+    check(ok, "ReplicatedArray: one copy per node, local_copy() is the thread's node's:" + where);
+  }
   {
     std::vector<int> seen(static_cast<std::size_t>(rt.threads()), -1);
 #pragma omp parallel num_threads(rt.threads())
@@ -103,9 +153,26 @@ int main() {
     check(ok, "pinned threads run on their node's CPUs:" + where);
   }
   {
-    NumaArray<char> a(std::size_t{8} << 20, numa::Placement::local(), numa::PageSize::kTHP);
+    // Thread ids are node-major: thread t's node never decreases with t.
+    bool ok = true;
+    for (int t = 1; t < rt.threads(); ++t) ok = ok && rt.thread_node(t - 1) <= rt.thread_node(t);
+    check(ok && rt.threads() == rt.topology().cores, "one thread per core, ids node-major (" +
+                                                          std::to_string(rt.threads()) + " threads)");
+  }
+  {
+    NumaArray<char> a(std::size_t{8} << 20, numa::Placement::bind(nodes - 1), numa::PageSize::kTHP);
     const auto r = touched_report(a);
-    check(r.huge_bytes > 0, "thp: " + r.describe());
+    check(r.huge_bytes > 0 && r.page_size() == "thp" && on(r, nodes - 1) == r.sampled, "thp + bind: " + r.describe());
+  }
+  {
+    // Reserve 2 MB hugetlbfs pages (we are root in the guest): 2m then gets
+    // real MAP_HUGETLB pages, placed by the policy like any other.
+    std::ofstream("/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages") << 4 * nodes << std::endl;
+    NumaArray<char> a(std::size_t{4} << 20, numa::Placement::bind(1), numa::PageSize::k2M);
+    const auto r = touched_report(a);
+    check(a.page_size() == numa::PageSize::k2M && r.page_size() == "2m" && r.kernel_page_size == (2 << 20) &&
+              on(r, 1) == r.sampled,
+          "2m (hugetlbfs) + bind(1): " + r.describe());
   }
   {
     GeneratorOptions go;

@@ -31,15 +31,23 @@ void set_default_page_size(PageSize size);
 Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size = 1);
 void release(const Allocation& allocation);
 
-// Where the pages of [data, data + bytes) are: pages per topology node (a
-// sample of up to `max_pages` pages, queried with move_pages; pages not yet
-// touched are not counted) and the bytes backed by transparent huge pages.
+// Where the pages of [data, data + bytes) are: pages per kernel node (a
+// sample of up to `max_pages` base-page addresses, queried with move_pages
+// and no target nodes; pages not yet touched, or unmapped for a moment by
+// the kernel's automatic NUMA balancing, count as not_present) and what backs
+// the mapping, from /proc/self/smaps: its KernelPageSize (2 MiB or 1 GiB for
+// hugetlbfs) and its transparent (AnonHugePages) or hugetlbfs huge pages.
 struct PageReport {
   std::vector<std::int64_t> pages_per_node;  // indexed by kernel node id
   std::int64_t not_present = 0;
   std::int64_t sampled = 0;
-  std::int64_t huge_bytes = 0;  // AnonHugePages of the mapping (from /proc/self/smaps)
-  std::string describe() const;  // "node0: 512 pages, node1: 512 pages; 2.0 MiB on huge pages"
+  std::int64_t huge_bytes = 0;        // bytes of the mapping on THP or hugetlbfs pages
+  std::int64_t kernel_page_size = 0;  // bytes (4096, or 2 MiB / 1 GiB for hugetlbfs); 0 = unknown
+  std::int64_t on(int node) const;    // sampled pages on kernel node `node`
+  // The page size obtained, as --pages spells it: "4k", "thp" (some huge
+  // pages), "2m" or "1g" (hugetlbfs).
+  std::string page_size() const;
+  std::string describe() const;  // "node0: 512 pages, node1: 512 pages (of 1024 sampled); 4k pages"
 };
 PageReport page_report(const void* data, std::size_t bytes, std::size_t max_pages = 4096);
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <span>
@@ -24,8 +25,9 @@ class NumaArray {
  public:
   NumaArray() = default;
 
-  // `n` zero-initialised elements.
-  explicit NumaArray(std::size_t n, numa::Placement placement = numa::Placement::local(),
+  // `n` zero-initialised elements. Without a placement: the --placement
+  // default (numa::default_placement(), "local" unless changed).
+  explicit NumaArray(std::size_t n, numa::Placement placement = numa::default_placement(),
                      numa::PageSize pages = numa::default_page_size())
       : size_(n), placement_(placement) {
     alloc_ = numa::allocate(n * sizeof(T), placement_, pages, sizeof(T));
@@ -58,6 +60,18 @@ class NumaArray {
     NumaArray c(size_, placement_);
     if (size_ > 0) std::memcpy(c.data_, data_, size_ * sizeof(T));
     return c;
+  }
+
+  // Writes zeros with OpenMP's static schedule, so element block t is first
+  // touched by thread t: under the local placement each page then lands on
+  // the node of the thread whose `parallel::for_static` block covers it.
+  // Call it right after construction, before any other write.
+  void first_touch() {
+    if (is_view()) return;
+    T* p = data_;
+    const std::int64_t n = static_cast<std::int64_t>(size_);
+#pragma omp parallel for schedule(static)
+    for (std::int64_t i = 0; i < n; ++i) p[i] = T{};
   }
 
   T* data() { return data_; }

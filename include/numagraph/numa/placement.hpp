@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace numagraph::numa {
@@ -26,16 +27,26 @@ struct Placement {
   // kPartitioned: element i lives on node k for bounds[k] <= i < bounds[k+1]
   // (from numa::partition_ranges); null = split by element count.
   std::shared_ptr<const std::vector<std::int64_t>> bounds;
+  // kInterleave: the nodes to spread over; empty = every node of the topology.
+  std::vector<int> nodes;
   static Placement local() { return {}; }
-  static Placement interleave() { return {PlacementKind::kInterleave, 0, nullptr}; }
-  static Placement bind(int node) { return {PlacementKind::kBind, node, nullptr}; }
+  static Placement interleave() { return {PlacementKind::kInterleave, 0, nullptr, {}}; }
+  static Placement interleave(std::vector<int> over) {
+    return {PlacementKind::kInterleave, 0, nullptr, std::move(over)};
+  }
+  static Placement bind(int node) { return {PlacementKind::kBind, node, nullptr, {}}; }
   static Placement partitioned(std::shared_ptr<const std::vector<std::int64_t>> b = nullptr) {
-    return {PlacementKind::kPartitioned, 0, std::move(b)};
+    return {PlacementKind::kPartitioned, 0, std::move(b), {}};
   }
   // The copy for `node` of a replicated array (engine::Replicas holds one per
   // node); placed like bind(node), reported as a replica.
-  static Placement replicated(int node) { return {PlacementKind::kReplicated, node, nullptr}; }
+  static Placement replicated(int node) { return {PlacementKind::kReplicated, node, nullptr, {}}; }
 };
+
+// The placement NumaArray uses when a caller names none: --placement (local
+// by default). Set by numa::Runtime::configure.
+Placement default_placement();
+void set_default_placement(PlacementKind kind);
 
 std::string to_string(PlacementKind kind);
 std::string to_string(PageSize size);

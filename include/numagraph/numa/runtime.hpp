@@ -8,6 +8,9 @@
 // sched_setaffinity. libgomp keeps the same pool threads for later regions of
 // the same size, so the pinning holds. Thread ids are node-major: threads of
 // node 0 first, then node 1, so NUMA neighbours have adjacent ids.
+// OMP_PROC_BIND / OMP_PLACES are left to the user: whatever libgomp binds at
+// start-up, configure() sets each pool thread's own affinity afterwards, and
+// --bind none gives every thread back the CPUs the process started with.
 #pragma once
 
 #include <string>
@@ -44,6 +47,10 @@ class Runtime {
   const Topology& topology() const { return topology_; }
   int threads() const { return static_cast<int>(thread_node_.size()); }
   const std::vector<int>& thread_node() const { return thread_node_; }
+  // The topology node of thread `tid` (0 when unconfigured or out of range).
+  int thread_node(int tid) const;
+  // The node of the calling OpenMP thread.
+  int current_node() const;
   const std::vector<int>& thread_cpu() const { return thread_cpu_; }  // -1: not pinned
   // Kernel node ids of topology node k, or -1 when the node is synthetic
   // and does not exist here (placement on it is then a no-op).
@@ -54,6 +61,7 @@ class Runtime {
   RuntimeConfig config_;
   Topology topology_;
   std::vector<int> thread_node_, thread_cpu_;
+  std::vector<int> process_cpus_;  // the CPUs the process may use, read once
 };
 
 // Node-major thread plan: for `threads` threads on `topo`, the node of each

@@ -33,8 +33,16 @@ struct Topology {
   static Topology from_synthetic(const std::string& description);
   static Topology from_xml(const std::string& path);
   // `spec` empty: NUMAGRAPH_TOPOLOGY, else the machine. A spec ending in
-  // ".xml" is a file; anything else is a synthetic description.
+  // ".xml" is a file; anything else is a synthetic description. Any of them
+  // may end in " distances=R0/R1/..." with each row R a comma-separated list
+  // of node distances, e.g. "pack:3 numa:1 core:1 distances=10,40,12/40,10,30/12,30,10",
+  // to replace the distance matrix (hwloc's synthetic topologies carry none;
+  // this is how tests and users model asymmetric machines).
   static Topology select(const std::string& spec);
+
+  // Replaces the distance matrix: num_nodes() rows of num_nodes() positive
+  // values (asymmetric allowed). Throws UsageError otherwise.
+  void set_distances(std::vector<std::vector<int>> matrix);
 };
 
 // NUMA nodes that really exist here (numa_max_node()+1; 1 without libnuma).
