@@ -39,7 +39,7 @@ void run_sssp(const SsspCommand& c, const LoadedGraph& lg, const G& g) {
         engine::NoAccounting none;
         dist = kernels::sssp_numa(*eng.pg, root, delta, engine::EngineMode::kNuma, none).dist;
       } else {
-        dist = kernels::sssp_delta_stepping(g, root, delta);
+        kernels::sssp_delta_stepping(g, root, delta, dist);
       }
     })[0]);
     if (c.run.verify) {
@@ -66,7 +66,8 @@ const Register kSssp{{"sssp", "single-source shortest paths (delta-stepping)", 1
                         add_engine_options(app, c->engine);
                         add_root_options(app, c->roots);
                         app.add_option("--delta", c->delta,
-                                       "bucket width (default: the mean edge weight, at least 1)");
+                                       "bucket width, > 0 (default: the mean edge weight, at least 1)")
+                            ->check(CLI::PositiveNumber);
                         app.add_option("--output", c->output, "write 'id distance' per vertex for the last root (inf: unreachable)");
                         app.callback([c] {
                           apply_run_options(c->run);

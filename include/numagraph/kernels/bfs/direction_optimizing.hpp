@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/kernels/bfs/top_down_run.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
@@ -129,7 +130,8 @@ struct BfsWorkspace {
 };
 
 // The search itself, reusing `r`'s arrays and `ws` when their sizes fit.
-// Top-down levels that scan fewer edges than this run on one thread.
+// Top-down levels that scan fewer edges than this run on one thread: cheaper
+// than any synchronisation for the few edges (roads have hundreds of them).
 inline constexpr eid_t kSerialEdges = 4096;
 
 template <typename V>
@@ -172,9 +174,16 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
   eid_t frontier_edges = g.out_degree(root);
   bool bottom_up = false;
 
+  // Beamer's test, plus a floor: a bottom-up step reads all n parents, so a
+  // frontier with fewer than n / beta edges (the tail of a search, where
+  // little is left unexplored) stays top-down, which is cheaper.
+  auto go_bottom_up = [&](eid_t edges, eid_t left) {
+    return static_cast<double>(edges) > static_cast<double>(left) / o.alpha &&
+           static_cast<double>(edges) >= static_cast<double>(n) / o.beta;
+  };
   std::int64_t qsize = 1;
-  for (std::int32_t level = 0; qsize > 0; ++level) {
-    if (!bottom_up && static_cast<double>(frontier_edges) > static_cast<double>(unexplored) / o.alpha) {
+  for (std::int32_t level = 0; qsize > 0;) {
+    if (!bottom_up && go_bottom_up(frontier_edges, unexplored)) {
       bottom_up = true;
       front.clear();
       parallel::for_static(head, tail, [&](std::int64_t i) { front.set(queue[i]); });
@@ -252,44 +261,30 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
       next_size = end - tail;
       head = tail;
       tail = end;
+      unexplored -= next_edges;
     } else {
-      ++r.top_down_steps;
-      std::atomic<std::int64_t> end{tail};
-#pragma omp parallel reduction(+ : next_edges)
-      {
-        constexpr std::size_t kFlush = 4096;
-        std::vector<V> local;
-        local.reserve(kFlush);
-        auto flush = [&] {
-          const std::int64_t at = end.fetch_add(static_cast<std::int64_t>(local.size()));
-          std::copy(local.begin(), local.end(), queue.begin() + at);
-          local.clear();
-        };
-#pragma omp for schedule(dynamic, 64) nowait
-        for (std::int64_t i = head; i < tail; ++i) {
-          const V u = queue[i];
-          for (V v : g.out_neighbors(u)) {
-            const P seen = r.parent[v];
-            if (seen < 0 && parallel::compare_and_swap(r.parent[v], seen, static_cast<P>(u))) {
-              next_edges += -seen - 1;
-              if (depth) depth[v] = level + 1;
-              local.push_back(v);
-              if (local.size() == kFlush) flush();
-            }
-          }
-        }
-        flush();
-      }
-      next_size = end.load() - tail;
-      head = tail;
-      tail = end.load();
+      // Consecutive thick top-down levels share one parallel region (one
+      // barrier per level); the run stops where the test above would turn
+      // bottom-up or the frontier thins out.
+      detail::TopDownState st{head, tail, level, frontier_edges, unexplored, 0};
+      detail::top_down_run(g, r.parent.data(), depth, queue.data(), st, [&](eid_t edges, eid_t left) {
+        return edges < kSerialEdges || go_bottom_up(edges, left);
+      });
+      r.top_down_steps += st.steps;
+      head = st.head;
+      tail = st.tail;
+      level = st.level;
+      frontier_edges = st.frontier_edges;
+      unexplored = st.unexplored;
+      qsize = tail - head;
+      continue;
     }
-    // As in Beamer's own code, only top-down steps count edges as explored:
-    // once the search has been bottom-up, the estimate stays high, so a thin
-    // tail of the search is not handed to a full bottom-up sweep over all n.
-    if (!bottom_up) unexplored -= next_edges;
+    // As in Beamer's own code, only top-down steps count edges as explored
+    // (the top-down branches do): once the search has been bottom-up, the estimate
+    // stays high, so a thin tail is not handed to a full bottom-up sweep.
     frontier_edges = next_edges;
     qsize = next_size;
+    ++level;
   }
 }
 

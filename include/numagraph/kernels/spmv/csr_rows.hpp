@@ -4,12 +4,15 @@
 // Each iteration feeds back x <- y / sum(|y|) (the power iteration), which
 // keeps values finite for any number of iterations; x starts at 1/n. The
 // result is the last y. Same model as the NUMA engine's SpMV.
+// The normalisation is folded into the next product (y' = (A y) / sum|y|),
+// so an iteration is one pass: no separate pass that rescales x.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/kernels/pr/gather_sum.hpp"
 #include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::kernels {
@@ -20,20 +23,20 @@ NumaArray<double> spmv_rows(const CSRGraph<V>& g, int iterations) {
   NumaArray<double> x(static_cast<std::size_t>(n)), y(static_cast<std::size_t>(n));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { x[v] = 1.0 / static_cast<double>(n); });
   const bool weighted = g.weighted();
+  double scale = 1;  // x of this product = scale * the vector held in `x`
   for (int it = 0; it < iterations; ++it) {
     double norm = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : norm)
     for (std::int64_t u = 0; u < n; ++u) {
       const auto nb = g.out_neighbors(static_cast<V>(u));
-      const weight_t* w = weighted ? g.out_weights(static_cast<V>(u)).data() : nullptr;
-      double sum = 0;
-      for (std::size_t j = 0; j < nb.size(); ++j) sum += (weighted ? static_cast<double>(w[j]) : 1.0) * x[nb[j]];
-      y[u] = sum;
-      norm += std::fabs(sum);
+      const double sum = weighted ? gather_weighted_sum(nb, g.out_weights(static_cast<V>(u)).data(), x.data())
+                                  : gather_sum(nb, x.data());
+      y[u] = scale * sum;
+      norm += std::fabs(y[u]);
     }
     if (it + 1 == iterations) break;
-    const double scale = norm > 0 ? 1.0 / norm : 1.0;
-    parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { x[v] = y[v] * scale; });
+    scale = norm > 0 ? 1.0 / norm : 1.0;
+    x.swap(y);
   }
   return y;
 }

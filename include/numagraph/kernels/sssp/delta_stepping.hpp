@@ -52,11 +52,13 @@ void refuse_negative_weights(const CSRGraph<V>& g) {
 // Entries a thread relaxes on its own before synchronising (bin fusion).
 inline constexpr std::size_t kFusionLimit = 1000;
 
+// Distances from `source` into `dist`, reusing its pages when the size fits
+// (the CLI's trials: a fresh array would be faulted in again every time).
 template <typename V>
-NumaArray<double> sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta) {
+void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray<double>& dist) {
   if (!(delta > 0)) throw UsageError("--delta must be positive (got " + std::to_string(delta) + ")");
   const std::int64_t n = g.num_vertices();
-  NumaArray<double> dist(static_cast<std::size_t>(n));
+  if (dist.size() != static_cast<std::size_t>(n)) dist = NumaArray<double>(static_cast<std::size_t>(n));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { dist[v] = kUnreachable; });
   dist[source] = 0;
   const bool weighted = g.weighted();
@@ -124,6 +126,12 @@ NumaArray<double> sssp_delta_stepping(const CSRGraph<V>& g, V source, double del
 #pragma omp barrier
     }
   }
+}
+
+template <typename V>
+NumaArray<double> sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta) {
+  NumaArray<double> dist;
+  sssp_delta_stepping(g, source, delta, dist);
   return dist;
 }
 

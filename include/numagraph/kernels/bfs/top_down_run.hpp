@@ -1,0 +1,104 @@
+// A run of consecutive top-down BFS levels inside one parallel region, for
+// the direction-optimizing BFS (direction_optimizing.hpp).
+//
+// Opening a parallel region per level costs a fork and a join barrier each
+// time. Here the team stays up for a whole run of levels and meets at ONE
+// barrier per level: threads claim chunks of the frontier window
+// [head, tail) of the sliding queue, append what they discover behind it,
+// and after the barrier every thread reads the same totals and takes the
+// same decision (go on, or stop: the frontier is empty or the caller's test
+// holds — Beamer's switch to bottom-up, or a frontier thin enough for one
+// thread). The per-level counters rotate through three slots: level L
+// resets slot L+1, last used by level L-2, whose readers all passed the
+// barrier ending level L-1 — so one barrier per level is enough.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/parallel/parallel.hpp"
+
+namespace numagraph::kernels::detail {
+
+// Where a top-down run starts and, on return, where it stopped.
+struct TopDownState {
+  std::int64_t head = 0, tail = 0;  // frontier window of the queue
+  std::int32_t level = 0;           // depth of the frontier's vertices
+  eid_t frontier_edges = 0;         // out-edges of the frontier
+  eid_t unexplored = 0;             // edges not yet seen by a top-down step
+  int steps = 0;                    // levels expanded
+};
+
+// Expands levels until the frontier is empty or `stop(frontier edges,
+// unexplored edges)` holds for the next frontier. Parents of
+// unvisited vertices hold -(out-degree + 1) (see direction_optimizing.hpp).
+template <typename V, typename P, typename Stop>
+void top_down_run(const CSRGraph<V>& g, P* parent, std::int32_t* depth, V* queue, TopDownState& s,
+                  Stop stop) {
+  constexpr std::int64_t kChunk = 64;
+  constexpr std::size_t kFlush = 4096;
+  struct alignas(64) Slot {
+    std::atomic<std::int64_t> chunk{0};   // next frontier offset to claim
+    std::atomic<std::int64_t> found{0};   // vertices appended behind the window
+    std::atomic<eid_t> edges{0};          // their out-edges
+  };
+  Slot slots[3];
+  const eid_t* off = g.out().offsets.data();
+  const V* nbr = g.out().neighbors.data();
+  TopDownState out;
+#pragma omp parallel
+  {
+    TopDownState my = s;
+    std::vector<V> local;
+    local.reserve(kFlush);
+    for (;;) {
+      Slot& cur = slots[my.steps % 3];
+      if (parallel::thread_id() == 0) {
+        Slot& next = slots[(my.steps + 1) % 3];
+        next.chunk.store(0, std::memory_order_relaxed);
+        next.found.store(0, std::memory_order_relaxed);
+        next.edges.store(0, std::memory_order_relaxed);
+      }
+      const std::int64_t len = my.tail - my.head;
+      eid_t edges = 0;
+      auto flush = [&] {
+        const std::int64_t at = my.tail + cur.found.fetch_add(static_cast<std::int64_t>(local.size()));
+        std::copy(local.begin(), local.end(), queue + at);
+        local.clear();
+      };
+      for (std::int64_t c; (c = cur.chunk.fetch_add(kChunk, std::memory_order_relaxed)) < len;) {
+        for (std::int64_t i = my.head + c, end = std::min(my.head + c + kChunk, my.tail); i < end; ++i) {
+          const V u = queue[i];
+          for (eid_t e = off[u]; e < off[u + 1]; ++e) {
+            const V v = nbr[e];
+            const P seen = parent[v];
+            if (seen < 0 && parallel::compare_and_swap(parent[v], seen, static_cast<P>(u))) {
+              edges += -seen - 1;
+              if (depth) depth[v] = my.level + 1;
+              local.push_back(v);
+              if (local.size() == kFlush) flush();
+            }
+          }
+        }
+      }
+      flush();
+      cur.edges.fetch_add(edges, std::memory_order_relaxed);
+#pragma omp barrier
+      ++my.steps;
+      ++my.level;
+      const std::int64_t found = cur.found.load(std::memory_order_relaxed);
+      my.frontier_edges = cur.edges.load(std::memory_order_relaxed);
+      my.unexplored -= my.frontier_edges;
+      my.head = my.tail;
+      my.tail += found;
+      if (found == 0 || stop(my.frontier_edges, my.unexplored)) break;
+    }
+    if (parallel::thread_id() == 0) out = my;
+  }
+  s = out;
+}
+
+}  // namespace numagraph::kernels::detail

@@ -1,0 +1,174 @@
+"""Sparse kernels (pr, spmv, bp, cc, tc) against NetworkX and SciPy beyond
+the basic random-graph checks of test_kernels_oracle.py: real graphs from
+../shared/data (directed ones with dangling vertices and sparse ids that get
+relabelled), NetworkX's default PageRank stopping rule, fixed-iteration
+PageRank against SciPy, weighted SpMV on a Matrix Market file, per-vertex
+triangles, and the refusals. Every run also passes the kernel's verifier."""
+import functools
+import gzip
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.io
+import scipy.sparse as sp
+
+from conftest import read_vertex_values, run_cli, run_json
+from test_kernels_oracle import random_graph, write_mtx
+
+
+def output_of(tmp_path, kernel, graph, *flags, cast=float):
+    out = tmp_path / f"{kernel}.out"
+    recs = run_json(kernel, graph, "--verify", "-n", "1", "--output", out, *flags)
+    assert recs and all(r["verified"] is True for r in recs), recs
+    return read_vertex_values(out, cast), recs[-1]
+
+
+@functools.lru_cache(maxsize=None)
+def read_snap(path, directed):
+    """A SNAP edge list as NetworkX reads it, without self-loops (numagraph drops them)."""
+    opener = gzip.open if str(path).endswith(".gz") else open
+    with opener(path, "rt") as f:
+        G = nx.read_edgelist(f, nodetype=int, create_using=nx.DiGraph if directed else nx.Graph)
+    G.remove_edges_from(list(nx.selfloop_edges(G)))
+    return G
+
+
+DIRECTED = ["wiki-Vote/wiki-Vote.txt.gz", "p2p-Gnutella05/p2p-Gnutella05.txt"]
+
+
+@pytest.mark.parametrize("name", DIRECTED)
+def test_pagerank_networkx_defaults_on_directed_real_graphs(cli, shared_data, tmp_path, name):
+    """Dangling vertices and NetworkX's own defaults (tol 1e-6 on L1 < n tol,
+    100 iterations): the same stopping rule gives the same iterate."""
+    G = read_snap(shared_data / name, directed=True)
+    scores, rec = output_of(tmp_path, "pr", shared_data / name, "--networkx", "--relabel", "on")
+    expected = nx.pagerank(G, weight=None)
+    assert set(scores) == set(G.nodes)  # sparse ids come back as the file's ids
+    for v, s in expected.items():
+        assert scores[v] == pytest.approx(s, abs=1e-9)
+
+
+def test_pagerank_fixed_iterations_match_scipy(cli, shared_data, tmp_path):
+    """Polymer-style fixed count (--tolerance 0), gapbs's dangling rule (mass
+    dropped), on a directed graph whose self-loops numagraph removes."""
+    name = "soc-Slashdot0902/soc-Slashdot0902.txt.gz"
+    G = read_snap(shared_data / name, directed=True)
+    nodes = sorted(G.nodes)
+    A = nx.to_scipy_sparse_array(G, nodelist=nodes, weight=None, format="csr").astype(float)
+    outdeg = np.asarray(A.sum(axis=1)).ravel()
+    inv = np.divide(1.0, outdeg, out=np.zeros_like(outdeg), where=outdeg > 0)
+    n = len(nodes)
+    x = np.full(n, 1.0 / n)
+    for _ in range(5):
+        x = 0.15 / n + 0.85 * (A.T @ (x * inv))
+    for variant in ("spmv", "gs"):
+        scores, rec = output_of(tmp_path, "pr", shared_data / name, "--tolerance", "0", "-i", "5",
+                                "--variant", variant, "--engine", "flat")
+        assert rec["iterations"] == 5
+        if variant == "spmv":  # Gauss-Seidel is another iteration: only the fixed point is shared
+            for i, v in enumerate(nodes):
+                assert scores[v] == pytest.approx(x[i], rel=1e-5, abs=1e-12)
+
+
+def test_pagerank_undirected_real_graph_networkx_mode(cli, shared_data, tmp_path):
+    name = "email-Enron/email-Enron.txt.gz"
+    G = read_snap(shared_data / name, directed=False)
+    scores, _ = output_of(tmp_path, "pr", shared_data / name, "-s", "--networkx", "--tolerance", "1e-10", "-i", "500")
+    expected = nx.pagerank(G, weight=None, tol=1e-10, max_iter=500)
+    for v, s in expected.items():
+        assert scores[v] == pytest.approx(s, abs=1e-10)
+
+
+@pytest.mark.parametrize("name,directed", [("wiki-Vote/wiki-Vote.txt.gz", True),
+                                           ("soc-Slashdot0902/soc-Slashdot0902.txt.gz", True),
+                                           ("email-Enron/email-Enron.txt.gz", False),
+                                           ("facebook_combined/facebook_combined.txt.gz", False)])
+@pytest.mark.parametrize("variant", ["afforest", "sv"])
+def test_components_partition_on_real_graphs(cli, shared_data, tmp_path, name, directed, variant):
+    G = read_snap(shared_data / name, directed)
+    flags = ["--relabel", "on"] + ([] if directed else ["-s"])  # wiki-Vote's unused ids are not vertices in NetworkX
+    labels, rec = output_of(tmp_path, "cc", shared_data / name, "--variant", variant, "--engine", "flat", *flags,
+                            cast=int)
+    comps = list(nx.weakly_connected_components(G) if directed else nx.connected_components(G))
+    assert rec["num_components"] == len(comps)
+    # The same partition: one label per component, a different one for each.
+    assert len({labels[next(iter(c))] for c in comps}) == len(comps)
+    for c in comps:
+        assert len({labels[v] for v in c}) == 1
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_components_many_small_ones(cli, tmp_path, seed):
+    """Sparse random digraphs: hundreds of weak components, no giant one to skip."""
+    G = random_graph(seed, True, n=400, p=0.002)
+    path = write_mtx(tmp_path / "g.mtx", G)
+    for variant in ("afforest", "sv"):
+        labels, rec = output_of(tmp_path, "cc", path, "--variant", variant, cast=int)
+        comps = list(nx.weakly_connected_components(G))
+        assert rec["num_components"] == len(comps)
+        for c in comps:
+            assert len({labels[v] for v in c}) == 1
+
+
+@pytest.mark.parametrize("name,symmetrize", [("email-Enron/email-Enron.txt.gz", False),
+                                             ("wiki-Vote/wiki-Vote.txt.gz", True)])
+def test_triangles_per_vertex_on_real_graphs(cli, shared_data, tmp_path, name, symmetrize):
+    G = read_snap(shared_data / name, directed=False)  # Graph() merges u->v and v->u, as -s does
+    per_vertex, rec = output_of(tmp_path, "tc", shared_data / name, "-s", "--relabel", "on", cast=int)
+    expected = nx.triangles(G)
+    assert rec["triangles"] == sum(expected.values()) // 3
+    assert per_vertex == expected
+
+
+def test_spmv_weighted_matrix_market_matches_scipy(cli, shared_data, tmp_path):
+    path = shared_data / "netscience/netscience.mtx"
+    A = sp.csr_matrix(scipy.io.mmread(str(path)))  # a symmetric file comes back with both halves
+    A.setdiag(0)
+    A.eliminate_zeros()
+    A.data = A.data.astype(np.float32).astype(float)  # numagraph stores float weights
+    y, _ = output_of(tmp_path, "spmv", path, "-i", "5")
+    x = np.full(A.shape[0], 1.0 / A.shape[0])
+    for it in range(5):
+        out = A @ x
+        if it < 4:
+            x = out / np.abs(out).sum()
+    assert {v for v in range(A.shape[0]) if A.indptr[v + 1] > A.indptr[v]} <= set(y)
+    for v, value in y.items():  # vertices without edges may be relabelled away
+        assert value == pytest.approx(out[v], rel=1e-9, abs=1e-300)
+
+
+def test_spmv_unweighted_directed_real_graph(cli, shared_data, tmp_path):
+    name = "p2p-Gnutella05/p2p-Gnutella05.txt"
+    G = read_snap(shared_data / name, directed=True)
+    nodes = sorted(G.nodes)
+    A = nx.to_scipy_sparse_array(G, nodelist=nodes, weight=None, format="csr").astype(float)
+    y, _ = output_of(tmp_path, "spmv", shared_data / name, "-i", "3")
+    x = np.full(len(nodes), 1.0 / len(nodes))
+    for it in range(3):
+        out = A @ x
+        if it < 2:
+            x = out / np.abs(out).sum()
+    for i, v in enumerate(nodes):
+        assert y[v] == pytest.approx(out[i], rel=1e-9, abs=1e-300)
+
+
+def test_belief_propagation_real_graph_passes_verifier(cli, shared_data, tmp_path):
+    belief, rec = output_of(tmp_path, "bp", shared_data / "facebook_combined/facebook_combined.txt.gz", "-s",
+                            "--engine", "flat")
+    assert len(belief) == 4039 and all(0 <= b <= 1 for b in belief.values())  # hubs may round to 1
+    assert rec["iterations"] == 5
+
+
+def test_refusals_say_what_to_do(cli, tmp_path):
+    G = random_graph(1, True)
+    path = write_mtx(tmp_path / "g.mtx", G)
+    for kernel in ("tc", "bp"):
+        proc = run_cli(kernel, path, check=False)
+        assert proc.returncode == 2 and "-s" in proc.stderr, proc.stderr
+    dup = tmp_path / "dup.el"
+    dup.write_text("0 1\n1 2\n2 0\n0 1\n")
+    proc = run_cli("tc", dup, "-s", "--keep-duplicates", check=False)
+    assert proc.returncode == 2 and "--keep-duplicates" in proc.stderr, proc.stderr
+    proc = run_cli("pr", path, "--networkx", "--variant", "gs", check=False)
+    assert proc.returncode == 2 and "spmv" in proc.stderr, proc.stderr

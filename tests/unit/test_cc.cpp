@@ -1,0 +1,116 @@
+// Connected components (Afforest and Shiloach-Vishkin) and the union-find
+// verifier: hand-drawn graphs (weak connectivity through in-edges only,
+// isolated vertices), Kronecker graphs with 32- and 64-bit ids, both variants
+// inducing the same partition, and labellings the verifier must reject
+// (two components merged, one component split).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "numagraph/kernels/cc/afforest.hpp"
+#include "numagraph/kernels/cc/shiloach_vishkin.hpp"
+#include "numagraph/verify/cc.hpp"
+#include "traversal_test_graphs.hpp"
+
+using namespace numagraph;
+using numagraph::test_graphs::make_graph;
+using numagraph::test_graphs::make_kron;
+
+namespace {
+
+template <typename L>
+std::set<std::set<std::int64_t>> partition(const L& labels, std::int64_t n) {
+  std::map<std::uint64_t, std::set<std::int64_t>> groups;
+  for (std::int64_t v = 0; v < n; ++v) groups[static_cast<std::uint64_t>(labels[v])].insert(v);
+  std::set<std::set<std::int64_t>> p;
+  for (auto& [label, members] : groups) p.insert(members);
+  return p;
+}
+
+template <typename G>
+std::vector<NumaArray<typename G::vertex_type>> both_variants(const G& g) {
+  std::vector<NumaArray<typename G::vertex_type>> r;
+  r.push_back(kernels::components_afforest(g));
+  r.push_back(kernels::components_shiloach_vishkin(g));
+  return r;
+}
+
+class CcIds : public ::testing::TestWithParam<bool> {};
+
+TEST_P(CcIds, UndirectedHandDrawn) {
+  // {0,1,2,3} (a path in shuffled order), {4,5}, {6}, {7,8,9} (a triangle).
+  const AnyGraph any = make_graph({{3, 1}, {1, 0}, {0, 2}, {5, 4}, {7, 8}, {8, 9}, {9, 7}}, 10, false, GetParam());
+  const std::set<std::set<std::int64_t>> expected = {{0, 1, 2, 3}, {4, 5}, {6}, {7, 8, 9}};
+  numagraph::visit(
+      [&](const auto& g) {
+        for (const auto& comp : both_variants(g)) {
+          EXPECT_EQ(partition(comp, 10), expected);
+          EXPECT_TRUE(verify::components(g, comp.data()).ok);
+        }
+      },
+      any);
+}
+
+TEST_P(CcIds, DirectedIsWeaklyConnected) {
+  // 0 -> 1 <- 2 <- 3: only in-edges join 2 and 3 to 1. 4 -> 5 -> 4 and a lone 6.
+  // Vertex 1 has no out-edges, so Afforest's sampling never links it.
+  const AnyGraph any = make_graph({{0, 1}, {2, 1}, {3, 2}, {4, 5}, {5, 4}}, 7, true, GetParam());
+  const std::set<std::set<std::int64_t>> expected = {{0, 1, 2, 3}, {4, 5}, {6}};
+  numagraph::visit(
+      [&](const auto& g) {
+        for (const auto& comp : both_variants(g)) EXPECT_EQ(partition(comp, 7), expected);
+      },
+      any);
+}
+
+TEST_P(CcIds, KroneckerVariantsAgree) {
+  for (const bool directed : {false, true}) {
+    const AnyGraph any = make_kron(11, directed, GetParam());
+    numagraph::visit(
+        [](const auto& g) {
+          const auto r = both_variants(g);
+          EXPECT_TRUE(verify::components(g, r[0].data()).ok);
+          EXPECT_TRUE(verify::components(g, r[1].data()).ok);
+          const auto p = partition(r[0], g.num_vertices());
+          EXPECT_EQ(p, partition(r[1], g.num_vertices()));
+          EXPECT_GT(p.size(), 1u);  // Kronecker graphs leave isolated vertices
+        },
+        any);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(IdWidths, CcIds, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "ids64" : "ids32"; });
+
+TEST(Cc, AfforestWithoutSamplingRoundsStillLinksEverything) {
+  const AnyGraph any = make_kron(10, true, false);
+  numagraph::visit(
+      [](const auto& g) {
+        for (const int rounds : {0, 1, 5}) {
+          const auto comp = kernels::components_afforest(g, rounds);
+          EXPECT_TRUE(verify::components(g, comp.data()).ok) << rounds << " rounds";
+        }
+      },
+      any);
+}
+
+TEST(Cc, VerifierRejectsMergedAndSplitComponents) {
+  const AnyGraph any = make_graph({{0, 1}, {1, 2}, {3, 4}}, 6, false, false);
+  numagraph::visit(
+      [](const auto& g) {
+        std::vector<std::uint64_t> labels = {7, 7, 7, 9, 9, 2};
+        EXPECT_TRUE(verify::components(g, labels.data()).ok);
+        labels[3] = labels[4] = 7;  // two components share a label
+        EXPECT_FALSE(verify::components(g, labels.data()).ok);
+        labels = {7, 7, 8, 9, 9, 2};  // one component split
+        EXPECT_FALSE(verify::components(g, labels.data()).ok);
+        labels = {7, 7, 7, 9, 9, 9};  // the isolated vertex joined another
+        EXPECT_FALSE(verify::components(g, labels.data()).ok);
+      },
+      any);
+}
+
+}  // namespace

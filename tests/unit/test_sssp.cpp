@@ -1,0 +1,128 @@
+// Delta-stepping SSSP and its Dijkstra verifier: hand-drawn weighted graphs
+// (integer and real weights, 32- and 64-bit ids), unweighted graphs as hop
+// counts, every delta from tiny to huge, refused inputs, caught corruptions.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "numagraph/kernels/roots.hpp"
+#include "numagraph/kernels/sssp/delta_stepping.hpp"
+#include "numagraph/util/error.hpp"
+#include "numagraph/verify/sssp.hpp"
+#include "traversal_test_graphs.hpp"
+
+using namespace numagraph;
+using numagraph::test_graphs::make_graph;
+using numagraph::test_graphs::make_kron;
+using numagraph::test_graphs::queue_bfs;
+
+namespace {
+
+constexpr double kInf = kernels::kUnreachable;
+
+// 0 -> 1 (4), 0 -> 2 (1), 2 -> 1 (2), 1 -> 3 (1), 2 -> 3 (7), 3 -> 4 (3),
+// 5 -> 0 (1): 5 is unreachable from 0, 6 is isolated.
+const std::vector<test_graphs::Arc> kDirected = {{0, 1, 4}, {0, 2, 1}, {2, 1, 2}, {1, 3, 1},
+                                             {2, 3, 7}, {3, 4, 3}, {5, 0, 1}};
+
+class SsspIds : public ::testing::TestWithParam<bool> {};
+
+TEST_P(SsspIds, HandDrawnDirectedIntegerWeightsAnyDelta) {
+  const AnyGraph any = make_graph(kDirected, 7, true, GetParam(), WeightKind::kInteger);
+  numagraph::visit(
+      [](const auto& g) {
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        const std::vector<double> expected = {0, 3, 1, 4, 7, kInf, kInf};
+        for (const double delta : {0.25, 1.0, 2.0, 3.0, 1e9}) {
+          const auto d = kernels::sssp_delta_stepping(g, V{0}, delta);
+          for (std::size_t v = 0; v < expected.size(); ++v) EXPECT_EQ(d[v], expected[v]) << "vertex " << v;
+          const auto ok = verify::sssp(g, V{0}, d.data());
+          EXPECT_TRUE(ok.ok) << ok.message;
+        }
+      },
+      any);
+}
+
+TEST_P(SsspIds, UndirectedRealWeights) {
+  // Triangle 0-1-2 with a cheaper two-hop path and a real-valued tail.
+  const AnyGraph any =
+      make_graph({{0, 1, 2.5f}, {1, 2, 0.25f}, {0, 2, 3.0f}, {2, 3, 0.125f}}, 5, false, GetParam(), WeightKind::kReal);
+  numagraph::visit(
+      [](const auto& g) {
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        const auto d = kernels::sssp_delta_stepping(g, V{3}, kernels::default_delta(g));
+        const std::vector<double> expected = {2.875, 0.375, 0.125, 0, kInf};
+        for (std::size_t v = 0; v < expected.size(); ++v) EXPECT_DOUBLE_EQ(d[v], expected[v]) << "vertex " << v;
+        EXPECT_TRUE(verify::sssp(g, V{3}, d.data()).ok);
+      },
+      any);
+}
+
+INSTANTIATE_TEST_SUITE_P(IdWidths, SsspIds, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "Ids64" : "Ids32"; });
+
+TEST(Sssp, UnweightedGraphsCountHops) {
+  const AnyGraph any = make_kron(10, false, false);
+  const auto& g = std::get<Graph32>(any);
+  EXPECT_EQ(kernels::default_delta(g), 1);
+  const auto root = kernels::pick_roots(g, 1, 5)[0];
+  const auto d = kernels::sssp_delta_stepping(g, root, 1);
+  const auto hops = queue_bfs(g, root);
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+    ASSERT_EQ(d[v], hops[v] < 0 ? kInf : hops[v]) << "vertex " << v;
+}
+
+TEST(Sssp, WeightedKroneckerMatchesDijkstraForManyDeltas) {
+  for (const bool directed : {false, true}) {
+    const AnyGraph any = make_kron(10, directed, false, true);
+    const auto& g = std::get<Graph32>(any);
+    for (const auto root : kernels::pick_roots(g, 2, 9))
+      for (const double delta : {1.0, 16.0, kernels::default_delta(g), 5000.0}) {
+        const auto d = kernels::sssp_delta_stepping(g, root, delta);
+        const auto ok = verify::sssp(g, root, d.data());
+        ASSERT_TRUE(ok.ok) << ok.message << " (delta " << delta << ")";
+      }
+  }
+}
+
+TEST(Sssp, DefaultDeltaIsTheMeanWeight) {
+  const AnyGraph any = make_graph({{0, 1, 10}, {1, 2, 30}}, 3, true, false, WeightKind::kInteger);
+  EXPECT_DOUBLE_EQ(kernels::default_delta(std::get<Graph32>(any)), 20.0);
+  const AnyGraph light = make_graph({{0, 1, 0.25f}}, 2, true, false, WeightKind::kReal);
+  EXPECT_DOUBLE_EQ(kernels::default_delta(std::get<Graph32>(light)), 1.0);  // at least 1
+}
+
+TEST(Sssp, NegativeWeightsAndBadDeltaAreRefused) {
+  const AnyGraph any = make_graph({{0, 1, 2}, {1, 2, -3}, {2, 0, -1}}, 3, true, false, WeightKind::kInteger);
+  const auto& g = std::get<Graph32>(any);
+  try {
+    kernels::refuse_negative_weights(g);
+    FAIL() << "negative weight accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("edge 1 -> 2"), std::string::npos) << e.what();
+  }
+  const AnyGraph ok = make_graph(kDirected, 7, true, false, WeightKind::kInteger);
+  EXPECT_NO_THROW(kernels::refuse_negative_weights(std::get<Graph32>(ok)));
+  EXPECT_THROW(kernels::sssp_delta_stepping(std::get<Graph32>(ok), 0u, 0.0), UsageError);
+  EXPECT_THROW(kernels::sssp_delta_stepping(std::get<Graph32>(ok), 0u, -1.0), UsageError);
+}
+
+TEST(SsspVerifier, CatchesWrongAndMissingDistances) {
+  const AnyGraph any = make_graph(kDirected, 7, true, false, WeightKind::kInteger);
+  const auto& g = std::get<Graph32>(any);
+  const auto good = kernels::sssp_delta_stepping(g, 0u, 1);
+  auto fails = [&](std::size_t v, double value) {
+    std::vector<double> d(good.begin(), good.end());
+    d[v] = value;
+    return !verify::sssp(g, 0u, d.data()).ok;
+  };
+  EXPECT_TRUE(fails(3, 5));       // longer than the shortest path
+  EXPECT_TRUE(fails(3, 3.5));     // shorter than possible
+  EXPECT_TRUE(fails(4, kInf));    // reachable vertex reported unreachable
+  EXPECT_TRUE(fails(5, 1));       // unreachable vertex given a distance
+  EXPECT_TRUE(fails(1, 3 + 1e-7));  // integer weights: exact match required
+}
+
+}  // namespace
