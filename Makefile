@@ -10,7 +10,7 @@ JOBS ?= $(shell nproc)
 DEMO_SCALE ?= 18
 PY := .venv/bin/python
 
-.PHONY: all deps build test demo clean portable native
+.PHONY: all deps build test demo clean portable native python
 
 all: build
 
@@ -33,7 +33,11 @@ native: deps
 	cmake -S . -B build-native -G Ninja -DNUMAGRAPH_NATIVE=ON
 	ninja -C build-native -j $(JOBS)
 
-test: build
+# The Python package, editable, into the project venv (incremental: build-py/).
+python: deps
+	$(PY) -m pip install -q --no-build-isolation -e . -Cbuild-dir=build-py
+
+test: build python
 	cd $(BUILD) && ctest --output-on-failure -j 2
 	NUMAGRAPH_BIN=$(abspath $(BUILD))/numagraph $(PY) -m pytest -q tests
 
@@ -41,4 +45,4 @@ demo: build
 	@scripts/demo.sh $(BUILD)/numagraph $(DEMO_SCALE)
 
 clean:
-	rm -rf $(BUILD) build-portable build-native
+	rm -rf $(BUILD) build-portable build-native build-py

@@ -25,6 +25,7 @@
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
@@ -43,6 +44,7 @@ NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>
   const eid_t* off = g.out().offsets.data();
   const V* nbr = g.out().neighbors.data();
   for (const V s : sources) {
+    throw_if_cancelled();  // Ctrl-C in Python: once per source
     parallel::for_static(std::size_t{0}, succ.size(), [&](std::size_t w) { succ[w] = 0; });
     std::vector<std::int64_t> level_start{0, 1};
     order[0] = s;

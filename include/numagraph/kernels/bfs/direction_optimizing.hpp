@@ -27,6 +27,7 @@
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
+#include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
@@ -183,6 +184,7 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
   };
   std::int64_t qsize = 1;
   for (std::int32_t level = 0; qsize > 0;) {
+    throw_if_cancelled();  // Ctrl-C in Python: once per level, outside parallel regions
     if (!bottom_up && go_bottom_up(frontier_edges, unexplored)) {
       bottom_up = true;
       front.clear();

@@ -14,6 +14,7 @@
 #include "numagraph/kernels/bp/model.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
+#include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
@@ -40,6 +41,7 @@ NumaArray<double> belief_propagation(const CSRGraph<V>& g, const bp::Model& mode
     return l;
   };
   for (int it = 0; it < model.iterations; ++it) {
+    throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     parallel::for_dynamic(std::int64_t{0}, n, [&](std::int64_t v) { L[v] = log_odds(v); }, std::int64_t{1024});
 #pragma omp parallel for schedule(dynamic, 1024)
     for (std::int64_t u = 0; u < n; ++u)

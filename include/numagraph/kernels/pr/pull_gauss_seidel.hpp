@@ -22,6 +22,7 @@
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
+#include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
@@ -40,6 +41,7 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
     contrib[v] = static_cast<C>(d ? init / static_cast<double>(d) : 0.0);
   });
   for (int it = 0; it < o.max_iterations; ++it) {
+    throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     double change = 0;
 #pragma omp parallel for schedule(dynamic, 16384) reduction(+ : change)
     for (std::int64_t v = 0; v < n; ++v) {

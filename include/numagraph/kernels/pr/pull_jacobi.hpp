@@ -15,6 +15,7 @@
 #include "numagraph/kernels/pr/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
@@ -35,6 +36,7 @@ PageRankResult pagerank_pull_jacobi_with(const CSRGraph<V>& g, const PageRankOpt
     if (!d) dangling += init;
   }
   for (int it = 0; it < o.max_iterations; ++it) {
+    throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     const double base = (1 - o.damping) / static_cast<double>(n) +
                         (o.networkx ? o.damping * dangling / static_cast<double>(n) : 0.0);
     double change = 0, next_dangling = 0;

@@ -14,6 +14,7 @@
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/pr/gather_sum.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
@@ -25,6 +26,7 @@ NumaArray<double> spmv_rows(const CSRGraph<V>& g, int iterations) {
   const bool weighted = g.weighted();
   double scale = 1;  // x of this product = scale * the vector held in `x`
   for (int it = 0; it < iterations; ++it) {
+    throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     double norm = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : norm)
     for (std::int64_t u = 0; u < n; ++u) {

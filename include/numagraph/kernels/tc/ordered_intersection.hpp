@@ -16,6 +16,7 @@
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
+#include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
@@ -27,6 +28,9 @@ std::int64_t ordered_count(const NumaArray<eid_t>& off, const NumaArray<V>& nbr,
   std::int64_t total = 0;
 #pragma omp parallel for schedule(dynamic, 64) reduction(+ : total)
   for (std::int64_t u = 0; u < n; ++u) {
+    // Ctrl-C in Python: skip the remaining rows (an exception must not leave
+    // the parallel loop), then throw below. One relaxed load per row.
+    if (cancel_requested()) continue;
     const V* ub = nbr.data() + off[u];
     const V* ue = nbr.data() + off[u + 1];
     for (const V* pv = ub; pv < ue && *pv < static_cast<V>(u); ++pv) {
@@ -38,6 +42,7 @@ std::int64_t ordered_count(const NumaArray<eid_t>& off, const NumaArray<V>& nbr,
       }
     }
   }
+  throw_if_cancelled();
   return total;
 }
 
@@ -114,6 +119,7 @@ NumaArray<std::int64_t> triangles_per_vertex(const CSRGraph<V>& g) {
   const auto& a = g.out();
 #pragma omp parallel for schedule(dynamic, 64)
   for (std::int64_t u = 0; u < n; ++u) {
+    if (cancel_requested()) continue;  // Ctrl-C in Python (see ordered_count)
     const V* ub = a.neighbors.data() + a.offsets[u];
     const V* ue = a.neighbors.data() + a.offsets[u + 1];
     for (const V* pv = ub; pv < ue && *pv < static_cast<V>(u); ++pv) {
@@ -129,6 +135,7 @@ NumaArray<std::int64_t> triangles_per_vertex(const CSRGraph<V>& g) {
       }
     }
   }
+  throw_if_cancelled();
   return t;
 }
 

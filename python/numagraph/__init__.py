@@ -1,0 +1,58 @@
+"""numagraph: a NUMA-aware graph analytics engine (C++20 + OpenMP), from Python.
+
+The C++ library is wrapped one-to-one (``numagraph._core``); this package adds
+the NumPy/SciPy/NetworkX conversions and the NetworkX backend. Every kernel runs
+with the GIL released on numagraph's worker thread, returns NumPy arrays that
+own the C++ result memory (no copies), and answers Ctrl-C within about 0.1 s.
+
+Quick start::
+
+    import numagraph as ng
+    g = ng.generate.kronecker(16)              # Graph500 graph, 2^16 vertices
+    depth = ng.bfs(g, 0)                       # int32 hop counts, -1 = unreached
+    pr = ng.pagerank(g)                        # float64 scores
+    with ng.config(threads=4):
+        comp = ng.connected_components(g)
+"""
+from . import _core
+from ._core import Error, UsageError, InputError, IoError, VerifyError, ResourceError
+from .graph import Graph, read
+from . import generate
+from .algorithms import (
+    bfs,
+    sssp,
+    betweenness,
+    diameter,
+    Diameter,
+    pagerank,
+    spmv,
+    belief_propagation,
+    connected_components,
+    triangles,
+)
+from .runtime import config
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Graph",
+    "read",
+    "generate",
+    "config",
+    "bfs",
+    "sssp",
+    "betweenness",
+    "diameter",
+    "Diameter",
+    "pagerank",
+    "spmv",
+    "belief_propagation",
+    "connected_components",
+    "triangles",
+    "Error",
+    "UsageError",
+    "InputError",
+    "IoError",
+    "VerifyError",
+    "ResourceError",
+]

@@ -1,0 +1,135 @@
+"""The kernels, one function each. Every function takes a numagraph.Graph and
+returns NumPy arrays indexed by dense vertex id (see Graph.vertex_ids /
+Graph.to_dict for the user's ids). Vertex arguments are the user's ids (node
+objects for graphs from NetworkX, original labels for relabelled graphs).
+
+``engine`` (every kernel with a NUMA variant): "flat" runs the NUMA-oblivious
+kernel; "numa" the partitioned one (Polymer-style: per-node partitions of the
+graph, see docs/numa-engine.md); "auto" (default) the NUMA one when the
+topology in force (numagraph.config(topology=...)) has more than one node, as
+the CLI's --engine auto. The partitioned copy of the graph is built on the first
+NUMA call and kept with the graph until the configuration changes."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _core
+from .graph import Graph
+
+__all__ = ["bfs", "sssp", "betweenness", "diameter", "Diameter", "pagerank", "spmv", "belief_propagation",
+           "connected_components", "triangles"]
+
+
+def _core_of(g):
+    if not isinstance(g, Graph):
+        raise TypeError(f"expected a numagraph.Graph (got {type(g).__name__}); "
+                        "build one with numagraph.Graph.from_networkx / from_scipy / from_edges")
+    return g._g
+
+
+def bfs(g, source, *, depth=True, parents=False, alpha=15.0, beta=18.0, engine="auto"):
+    """Direction-optimizing BFS (Beamer et al., SC 2012).
+
+    Returns the hop count of every vertex from ``source`` (int32, -1 when
+    unreached). ``parents=True`` also returns the BFS-tree parent of every
+    vertex (-1 unreached, the source is its own parent; the graph's signed id
+    dtype, or int64 original ids for relabelled graphs): ``(depth, parents)``.
+    ``depth=False, parents=True`` returns the parents only and skips the depth
+    array (the Graph500 output; as the CLI times BFS). ``alpha``/``beta`` tune
+    the top-down/bottom-up switch. ``engine``: see the module docstring.
+    """
+    return _core.bfs(_core_of(g), g._vertex(source), bool(depth), bool(parents), float(alpha), float(beta),
+                     str(engine))
+
+
+def sssp(g, source, *, delta=None, engine="auto"):
+    """Single-source shortest paths by delta-stepping: float64 distances (inf: unreachable).
+
+    Unweighted graphs count hops. ``delta`` is the bucket width (default: the
+    mean edge weight, at least 1). Negative weights raise UsageError.
+    """
+    return _core.sssp(_core_of(g), g._vertex(source), None if delta is None else float(delta), str(engine))
+
+
+def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT_SEED, engine="auto"):
+    """Betweenness centrality (Brandes), scaled as networkx.betweenness_centrality.
+
+    Exact by default (every vertex a source: O(n*m), small graphs only);
+    ``k`` samples k sources deterministically from ``seed``; ``sources`` lists
+    them explicitly. Returns float64 scores.
+    """
+    if sources is not None and k is not None:
+        raise _core.UsageError("give k or sources, not both")
+    src = None if sources is None else [g._vertex(s) for s in sources]
+    return _core.betweenness(_core_of(g), src, None if k is None else int(k), int(seed), bool(normalized),
+                             str(engine))
+
+
+class Diameter(NamedTuple):
+    """A lower bound on the diameter and two vertices that realise it."""
+    bound: int
+    endpoints: tuple
+    sweeps: int
+
+
+def diameter(g):
+    """Approximate diameter by repeated double-sweep BFS: a lower bound (exact on trees)
+    for the component of a maximum-degree vertex, with its endpoints (user ids)."""
+    bound, u, v, sweeps = _core.diameter(_core_of(g))
+    if g.nodes is not None:
+        u, v = g.nodes[u], g.nodes[v]
+    return Diameter(bound, (u, v), sweeps)
+
+
+def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=False, variant="auto",
+             return_info=False, engine="auto"):
+    """PageRank (pull): float64 scores.
+
+    Default model as gapbs: dangling vertices' mass is dropped (scores sum to
+    <= 1); ``networkx=True`` spreads it as NetworkX does (sum 1).
+
+    Stops after ``max_iterations`` or when the L1 change is below
+    ``tolerance`` (0: run every iteration). ``networkx=True`` follows
+    networkx.pagerank (dangling mass spread uniformly, stop at L1 < n *
+    tolerance; pass tolerance=1e-6, max_iterations=100 for its defaults).
+    ``variant``: 'gauss-seidel' (default, fastest to converge), 'jacobi'
+    (thread-count independent; required by networkx=True) or 'auto'.
+    ``return_info``: also return (iterations, last L1 change).
+    """
+    scores, iterations, change = _core.pagerank(_core_of(g), float(damping), int(max_iterations),
+                                                 float(tolerance), bool(networkx), str(variant), str(engine))
+    return (scores, iterations, change) if return_info else scores
+
+
+def spmv(g, iterations=5, *, engine="auto"):
+    """Repeated sparse matrix-vector product y = A x (power iteration from x = 1/n, normalised
+    each step); returns the last y (float64)."""
+    return _core.spmv(_core_of(g), int(iterations), str(engine))
+
+
+def belief_propagation(g, iterations=5, *, coupling=0.7, seed=_core.DEFAULT_SEED, engine="auto"):
+    """Loopy belief propagation on a pairwise binary MRF (undirected graphs): P(x_v = 1) per vertex.
+
+    Edge potential psi(x,x) = coupling, psi(x,1-x) = 1-coupling; per-vertex priors
+    come from ``seed`` (as the CLI's --prior-seed)."""
+    return _core.belief_propagation(_core_of(g), int(iterations), float(coupling), int(seed), str(engine))
+
+
+def connected_components(g, *, variant="afforest", engine="auto"):
+    """Connected components (weakly connected for directed graphs).
+
+    Returns, per vertex, the id of a member of its component (one representative
+    per component; the user's id when relabelled): dtype is the graph's id
+    type. ``np.unique(result).size`` is the number of components.
+    ``variant``: 'afforest' (Sutton et al., IPDPS 2018) or 'sv' (Shiloach-Vishkin)
+    on the flat engine; the NUMA engine runs label propagation and labels each
+    component with its smallest id (uint64).
+    """
+    return _core.connected_components(_core_of(g), str(variant), str(engine))
+
+
+def triangles(g, *, per_vertex=False):
+    """Triangle count of an undirected graph (int), or per vertex (int64 array, as networkx.triangles)."""
+    return _core.triangles(_core_of(g), bool(per_vertex))

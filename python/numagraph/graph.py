@@ -1,0 +1,284 @@
+"""numagraph.Graph: a read-only CSR graph held in C++, and its constructors."""
+from __future__ import annotations
+
+import os
+import warnings
+
+import numpy as np
+
+from . import _core
+from ._core import UsageError
+
+_ID_DTYPES = (np.int32, np.int64, np.uint32, np.uint64)
+_MAX_EXACT_INTEGER_WEIGHT = 1 << 24
+
+
+def _relabel_arg(relabel):
+    if relabel is True:
+        return "on"
+    if relabel is False:
+        return "off"
+    if relabel in ("on", "off", "auto"):
+        return relabel
+    raise UsageError(f"relabel must be True, False or 'auto' (got {relabel!r})")
+
+
+def _id_array(name, a):
+    a = np.asarray(a)
+    if a.ndim != 1:
+        raise UsageError(f"{name} must be a 1-D array of vertex ids (got shape {a.shape})")
+    if a.dtype.kind not in "iu" or a.dtype == np.bool_:
+        raise TypeError(f"{name} must hold integer vertex ids (got dtype {a.dtype}); "
+                        f"convert with {name}.astype(np.int64) if the values are whole numbers")
+    if a.dtype.type not in _ID_DTYPES:
+        a = a.astype(np.int64)
+    a = np.ascontiguousarray(a)
+    if a.dtype.kind == "i" and a.size and a.min() < 0:
+        i = int(np.argmax(a < 0))
+        raise UsageError(f"{name}[{i}] = {int(a[i])} is negative: vertex ids must be >= 0")
+    return a
+
+
+def _weight_array(w, m):
+    w = np.asarray(w)
+    if w.ndim != 1 or w.shape[0] != m:
+        raise UsageError(f"weights must be a 1-D array with one value per edge ({m}), got shape {w.shape}")
+    if w.dtype.kind not in "iuf" or w.dtype == np.bool_:
+        raise TypeError(f"weights must be integers or floats (got dtype {w.dtype})")
+    integer = w.dtype.kind in "iu"
+    if integer and w.size and np.abs(w).max() > _MAX_EXACT_INTEGER_WEIGHT:
+        raise UsageError(f"integer weights above 2^24 cannot be stored exactly (weights are float32)")
+    if not integer and w.size and not np.isfinite(w).all():
+        i = int(np.argmax(~np.isfinite(w)))
+        raise UsageError(f"weights[{i}] = {w[i]} is not a finite number")
+    return np.ascontiguousarray(w, dtype=np.float32), integer
+
+
+class Graph:
+    """A compressed-sparse-row graph: built once, read-only afterwards.
+
+    Build one with :meth:`from_edges`, :meth:`from_scipy`, :meth:`from_networkx`,
+    :func:`numagraph.read` or :mod:`numagraph.generate`. Vertices are dense ids
+    ``0..num_vertices-1``; every per-vertex result array is indexed by them.
+    When the input ids were relabelled (sparse ids, ``relabel=True``),
+    :attr:`labels` maps dense id -> original id, and every function that takes a
+    vertex takes the original id. Graphs made from NetworkX keep their node
+    objects in :attr:`nodes`.
+    """
+
+    __slots__ = ("_g", "_nodes", "_node_index", "__weakref__")
+
+    def __init__(self, core, nodes=None):
+        if not isinstance(core, _core.Graph):
+            raise TypeError("use Graph.from_edges, Graph.from_scipy, Graph.from_networkx, "
+                            "numagraph.read or numagraph.generate to build a Graph")
+        self._g = core
+        self._nodes = nodes
+        self._node_index = None
+
+    # ---- constructors -----------------------------------------------------
+    @classmethod
+    def from_edges(cls, src, dst, weights=None, num_vertices=None, directed=False, *,
+                   drop_self_loops=False, dedupe=True, relabel=False, name="edges"):
+        """Graph from two id arrays (edge i is ``src[i] -> dst[i]``).
+
+        ``directed=False`` stores every edge both ways. Ids are used as given
+        (``num_vertices`` defaults to max id + 1) unless ``relabel`` is True
+        (compact distinct ids to 0..k-1, keep originals in :attr:`labels`) or
+        'auto' (relabel when ids are sparse). Parallel edges are merged
+        (smallest weight kept) unless ``dedupe=False``; self-loops are kept
+        unless ``drop_self_loops=True``. Weights: any integer or float array,
+        stored as float32 (integers exact up to 2^24).
+        """
+        src = _id_array("src", src)
+        dst = _id_array("dst", dst)
+        if src.shape[0] != dst.shape[0]:
+            raise UsageError(f"src and dst must have the same length (got {src.shape[0]} and {dst.shape[0]})")
+        integer = False
+        if weights is not None:
+            weights, integer = _weight_array(weights, src.shape[0])
+        if num_vertices is not None:
+            num_vertices = int(num_vertices)
+            if num_vertices < 0:
+                raise UsageError(f"num_vertices must be >= 0 (got {num_vertices})")
+        core = _core.from_edges(src, dst, weights, integer, num_vertices, bool(directed),
+                                bool(drop_self_loops), bool(dedupe), _relabel_arg(relabel), str(name))
+        return cls(core)
+
+    @classmethod
+    def from_scipy(cls, matrix, directed=True, *, weighted=None, drop_self_loops=False):
+        """Graph from a SciPy sparse adjacency matrix (row = source).
+
+        ``directed=False`` treats the matrix as undirected: every stored entry
+        becomes an edge both ways (a symmetric matrix gives each edge once).
+        ``weighted`` (default: True unless every value is 1) keeps the values
+        as weights.
+        """
+        import scipy.sparse as sp
+
+        if not sp.issparse(matrix):
+            raise TypeError(f"expected a scipy.sparse matrix or array (got {type(matrix).__name__})")
+        if matrix.shape[0] != matrix.shape[1]:
+            raise UsageError(f"an adjacency matrix must be square (got shape {matrix.shape})")
+        coo = matrix.tocoo()
+        data = coo.data
+        if weighted is None:
+            weighted = bool(data.size) and not np.all(data == 1)
+        return cls.from_edges(coo.row, coo.col, data if weighted else None, num_vertices=matrix.shape[0],
+                              directed=directed, drop_self_loops=drop_self_loops, name="scipy")
+
+    @classmethod
+    def from_networkx(cls, G, weight=None, *, drop_self_loops=False):
+        """Graph from a NetworkX (Di)Graph; node objects are kept in :attr:`nodes`.
+
+        Node ``G.nodes`` order gives the dense ids. ``weight`` names the edge
+        attribute to use as weight (missing values count 1); None: unweighted.
+        """
+        if G.is_multigraph():
+            raise UsageError("multigraphs are not supported: convert with nx.Graph(G) or nx.DiGraph(G)")
+        nodes = list(G)
+        index = {u: i for i, u in enumerate(nodes)}
+        m = G.number_of_edges()
+        src = np.empty(m, dtype=np.int64)
+        dst = np.empty(m, dtype=np.int64)
+        w = np.empty(m, dtype=np.float64) if weight is not None else None
+        if weight is None:
+            for i, (u, v) in enumerate(G.edges()):
+                src[i] = index[u]
+                dst[i] = index[v]
+        else:
+            for i, (u, v, x) in enumerate(G.edges(data=weight, default=1)):
+                src[i] = index[u]
+                dst[i] = index[v]
+                w[i] = x
+        core = _core.from_edges(src, dst, *(_weight_array(w, m) if w is not None else (None, False)),
+                                len(nodes), G.is_directed(), bool(drop_self_loops), True, "off", "networkx")
+        return cls(core, nodes)
+
+    # ---- output -------------------------------------------------------------
+    def save(self, path, format=None):
+        """Writes the graph: .el, .wel, .mtx or .ngr (numagraph's binary CSR, mmap-loaded)."""
+        _core.save(self._g, os.fspath(path), format or "")
+
+    def to_scipy(self):
+        """The out-adjacency as a scipy.sparse.csr_array (weights, or ones).
+
+        SciPy needs signed index arrays, so uint32 column ids are converted
+        (one copy of the column array); the values are a view when weighted.
+        """
+        import scipy.sparse as sp
+
+        n = self.num_vertices
+        indptr = self.indptr if self.indptr is not None else np.zeros(n + 1, dtype=np.int64)
+        indices = self.indices if self.indices is not None else np.zeros(0, dtype=np.int64)
+        data = self.weights if self.weights is not None else np.ones(indices.shape[0], dtype=np.float32)
+        idx_dtype = np.int32 if indptr[-1] < 2**31 and n < 2**31 else np.int64
+        return sp.csr_array((data, indices.astype(idx_dtype), indptr.astype(idx_dtype)), shape=(n, n))
+
+    def to_networkx(self):
+        """A NetworkX Graph/DiGraph with the same vertices (node objects or labels) and edges."""
+        import networkx as nx
+
+        G = nx.DiGraph() if self.directed else nx.Graph()
+        ids = self.vertex_ids()
+        G.add_nodes_from(ids)
+        indptr, indices, w = self.indptr, self.indices, self.weights
+        if indptr is None or indices is None:
+            return G
+        src = np.repeat(np.arange(self.num_vertices), np.diff(indptr))
+        if w is None:
+            G.add_edges_from((ids[u], ids[v]) for u, v in zip(src.tolist(), indices.tolist()))
+        else:
+            G.add_weighted_edges_from((ids[u], ids[v], x) for u, v, x in zip(src.tolist(), indices.tolist(), w.tolist()))
+        return G
+
+    # ---- properties ---------------------------------------------------------
+    num_vertices = property(lambda self: self._g.num_vertices, doc="Number of vertices.")
+    num_edges = property(lambda self: self._g.num_edges,
+                         doc="Edges: arcs for directed graphs; undirected edges counted once.")
+    num_arcs = property(lambda self: self._g.num_arcs, doc="Stored arcs (undirected: both directions).")
+    directed = property(lambda self: self._g.directed, doc="True for directed graphs.")
+    weighted = property(lambda self: self._g.weighted, doc="True when edges carry weights.")
+    relabelled = property(lambda self: self._g.relabelled, doc="True when ids were compacted (see labels).")
+    id_bits = property(lambda self: self._g.id_bits, doc="32 or 64: the width of vertex ids in C++.")
+    nbytes = property(lambda self: self._g.nbytes, doc="Bytes held by the graph's arrays.")
+    name = property(lambda self: self._g.name, doc="File name or generator description.")
+    self_loops_removed = property(lambda self: self._g.self_loops_removed, doc="Self-loops the builder dropped.")
+    duplicates_removed = property(lambda self: self._g.duplicates_removed,
+                                  doc="Duplicate arcs the builder dropped (undirected: both directions count).")
+    indptr = property(lambda self: self._g.indptr,
+                      doc="Out-edge offsets (int64, n+1 entries): a read-only zero-copy view.")
+    indices = property(lambda self: self._g.indices,
+                       doc="Out-neighbours, sorted per vertex (uint32/uint64): a read-only zero-copy view.")
+    weights = property(lambda self: self._g.weights, doc="Out-edge weights (float32 view) or None.")
+    in_indptr = property(lambda self: self._g.in_indptr, doc="In-edge offsets (the out ones when undirected).")
+    in_indices = property(lambda self: self._g.in_indices, doc="In-neighbours (the out ones when undirected).")
+    labels = property(lambda self: self._g.labels,
+                      doc="Original id of each dense id (uint64 view) when relabelled, else None.")
+    nodes = property(lambda self: self._nodes, doc="Node objects (graphs from NetworkX), else None.")
+
+    @property
+    def out_degree(self):
+        """Out-degree per vertex: np.diff(indptr), a new int64 array (O(n), not a view)."""
+        p = self.indptr
+        return np.diff(p) if p is not None else np.zeros(self.num_vertices, dtype=np.int64)
+
+    @property
+    def in_degree(self):
+        """In-degree per vertex: np.diff(in_indptr), a new int64 array."""
+        p = self.in_indptr
+        return np.diff(p) if p is not None else np.zeros(self.num_vertices, dtype=np.int64)
+
+    def vertex_ids(self):
+        """The user-facing id of every dense vertex: node objects, labels, or 0..n-1."""
+        if self._nodes is not None:
+            return self._nodes
+        if self.labels is not None:
+            return self.labels
+        return np.arange(self.num_vertices)
+
+    def to_dict(self, values):
+        """{vertex id: value} for a per-vertex result array."""
+        ids = self.vertex_ids()
+        ids = ids.tolist() if isinstance(ids, np.ndarray) else ids
+        return dict(zip(ids, np.asarray(values).tolist()))
+
+    def _vertex(self, v):
+        """The id C++ expects for user vertex `v` (node object, label or dense id)."""
+        if self._nodes is not None:
+            if self._node_index is None:
+                self._node_index = {u: i for i, u in enumerate(self._nodes)}
+            try:
+                return self._node_index[v]
+            except (KeyError, TypeError):
+                raise UsageError(f"vertex {v!r} is not in the graph") from None
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+            raise TypeError(f"vertex ids are integers (got {type(v).__name__})")
+        if v < 0:
+            raise UsageError(f"vertex {v} is negative: vertex ids are >= 0")
+        return int(v)
+
+    def __repr__(self):
+        kind = "directed" if self.directed else "undirected"
+        w = ", weighted" if self.weighted else ""
+        return f"<numagraph.Graph {self.name!r}: {self.num_vertices} vertices, {self.num_edges} edges, {kind}{w}>"
+
+
+def read(path, format=None, *, directed=None, drop_self_loops=True, dedupe=True, relabel="auto"):
+    """Reads a graph file: .el .wel .txt (SNAP) .mtx .gr .graph (METIS) .sg .wsg .ngr, optionally .gz.
+
+    The format comes from the extension unless ``format`` names one ("el",
+    "wel", "snap", "mtx", "gr", "metis", "sg", "wsg", "ngr"). The file decides
+    directedness (mtx symmetric, METIS: undirected) unless ``directed=False``
+    symmetrises it. Self-loops and duplicate edges are dropped as the CLI
+    kernels do, unless asked otherwise; sparse ids are relabelled
+    (``relabel='auto'``; originals in :attr:`Graph.labels`). Errors:
+    IoError (missing file), InputError (file:line: what is wrong).
+    """
+    if directed is True:
+        directed = None
+    core = _core.read(os.fspath(path), format or "", None if directed is None else bool(directed),
+                      bool(drop_self_loops), bool(dedupe), _relabel_arg(relabel))
+    if core.notice:  # e.g. the automatic relabelling of sparse ids
+        warnings.warn(f"numagraph: {core.notice}", stacklevel=2)
+    return Graph(core)

@@ -1,0 +1,292 @@
+"""NetworkX backend: ``nx.pagerank(G, backend="numagraph")``.
+
+Registered through the ``networkx.backends`` entry point (NetworkX >= 3.2
+dispatching). NetworkX graphs are converted once per call (or taken from
+NetworkX's conversion cache) into :class:`NxGraph`, which wraps a
+numagraph.Graph plus the node list; results come back as NetworkX returns them
+(dicts keyed by node, generators of sets, ...). Calls numagraph cannot serve
+exactly (weighted PageRank, personalization, endpoints=True, ...) are declined
+in ``can_run`` so NetworkX runs them itself.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .algorithms import bfs as _bfs, betweenness as _betweenness, connected_components as _cc, \
+    pagerank as _pagerank, triangles as _triangles
+from .graph import Graph
+
+__all__ = ["BackendInterface", "NxGraph", "get_info"]
+
+_FUNCTIONS = {
+    "pagerank": "Unweighted graphs; personalization, nstart and dangling are not supported.",
+    "betweenness_centrality": "Unweighted, endpoints=False; k samples the same sources as NetworkX for the same seed.",
+    "connected_components": "Undirected graphs.",
+    "number_connected_components": "Undirected graphs.",
+    "single_source_shortest_path_length": "Hop counts from a direction-optimizing parallel BFS.",
+    "bfs_edges": "A valid BFS tree, edges level by level; the parent of a vertex may differ from "
+                 "NetworkX's when several neighbours qualify. sort_neighbors and reverse=True are not supported.",
+    "bfs_tree": "As bfs_edges.",
+    "triangles": "Undirected graphs.",
+}
+
+
+def get_info():
+    """The networkx.backend_info entry point."""
+    return {
+        "backend_name": "numagraph",
+        "project": "numagraph",
+        "package": "numagraph",
+        "url": "https://github.com/numagraph/numagraph",
+        "short_summary": "NUMA-aware parallel graph kernels (C++/OpenMP).",
+        "functions": {name: {"additional_docs": doc} for name, doc in _FUNCTIONS.items()},
+        "default_config": {},
+    }
+
+
+class NxGraph:
+    """A NetworkX graph converted for numagraph: the CSR graph and the node list."""
+
+    __networkx_backend__ = "numagraph"
+
+    def __init__(self, graph: Graph, directed: bool, weighted: bool, G=None):
+        self.graph = graph
+        self._directed = directed
+        self.weighted = weighted  # some edge has a weight other than 1
+        self._nx = G  # the original graph, when converted from one (convert_to_nx returns it)
+        self.__networkx_cache__ = {}
+
+    def is_directed(self):
+        return self._directed
+
+    def is_multigraph(self):
+        return False
+
+    def number_of_nodes(self):
+        return self.graph.num_vertices
+
+    def __len__(self):
+        return self.graph.num_vertices
+
+    def __iter__(self):
+        return iter(self.graph.nodes)
+
+    def __contains__(self, node):
+        try:
+            self.graph._vertex(node)
+            return True
+        except Exception:
+            return False
+
+
+def _nx():
+    import networkx as nx
+    return nx
+
+
+def _has_weights(G, attr):
+    return attr is not None and any(d.get(attr, 1) != 1 for _, _, d in G.edges(data=True))
+
+
+def _unwrap(G) -> NxGraph:
+    if isinstance(G, NxGraph):
+        return G
+    return BackendInterface.convert_from_nx(G)
+
+
+def _node_index(g: Graph, source):
+    nx = _nx()
+    try:
+        return g._vertex(source)
+    except Exception:
+        raise nx.NodeNotFound(f"Source {source} is not in G") from None
+
+
+class BackendInterface:
+    """What NetworkX loads from the entry point: conversions, can_run and the algorithms."""
+
+    @staticmethod
+    def convert_from_nx(G, edge_attrs=None, node_attrs=None, preserve_edge_attrs=False, preserve_node_attrs=False,
+                        preserve_graph_attrs=False, name=None, graph_name=None):
+        if isinstance(G, NxGraph):
+            return G
+        weight = None
+        if edge_attrs:
+            weight = next(iter(edge_attrs))
+        elif preserve_edge_attrs:
+            weight = "weight"
+        weighted = _has_weights(G, weight)
+        g = Graph.from_networkx(G, weight=weight if weighted else None)
+        return NxGraph(g, G.is_directed(), weighted, G)
+
+    @staticmethod
+    def convert_to_nx(obj, *, name=None):
+        if isinstance(obj, NxGraph):
+            return obj._nx if obj._nx is not None else obj.graph.to_networkx()
+        if isinstance(obj, Graph):
+            return obj.to_networkx()
+        return obj
+
+    @staticmethod
+    def can_run(name, args, kwargs):
+        nx = _nx()
+        G = args[0] if args else kwargs.get("G")
+        if G is not None and not isinstance(G, NxGraph) and getattr(G, "is_multigraph", lambda: False)():
+            return "multigraphs are not supported"
+
+        def arg(i, key, default=None):
+            return args[i] if len(args) > i else kwargs.get(key, default)
+
+        if name == "pagerank":
+            if any(arg(i, k) is not None for i, k in ((2, "personalization"), (5, "nstart"), (7, "dangling"))):
+                return "personalization, nstart and dangling are not supported"
+            weight = arg(6, "weight", "weight")
+            if isinstance(G, NxGraph):
+                return "weighted PageRank is not supported" if G.weighted else True
+            if G is not None and _has_weights(G, weight):
+                return "weighted PageRank is not supported"
+            return True
+        if name == "betweenness_centrality":
+            if arg(3, "weight") is not None:
+                return "weighted betweenness is not supported"
+            if arg(4, "endpoints", False):
+                return "endpoints=True is not supported"
+            return True
+        if name in ("bfs_edges", "bfs_tree"):
+            if arg(4, "sort_neighbors") is not None:
+                return "sort_neighbors is not supported"
+            if arg(2, "reverse", False) and G is not None and G.is_directed():
+                return "reverse=True on directed graphs is not supported"
+            return True
+        if name == "single_source_shortest_path_length":
+            return True
+        return name in _FUNCTIONS
+
+    @staticmethod
+    def should_run(name, args, kwargs):
+        return True
+
+    # ---- algorithms -----------------------------------------------------------
+    @staticmethod
+    def pagerank(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0e-6, nstart=None, weight="weight",
+                 dangling=None, *, backend=None, **backend_kwargs):
+        nx = _nx()
+        G = _unwrap(G)
+        g = G.graph
+        if g.num_vertices == 0:
+            return {}
+        if max_iter < 1:
+            raise nx.PowerIterationFailedConvergence(max_iter)
+        scores, iterations, change = _pagerank(g, damping=alpha, max_iterations=max_iter, tolerance=tol,
+                                               networkx=True, variant="jacobi", return_info=True)
+        if iterations >= max_iter and change >= g.num_vertices * tol:
+            raise nx.PowerIterationFailedConvergence(max_iter)
+        return g.to_dict(scores)
+
+    @staticmethod
+    def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False, seed=None, *,
+                               backend=None, **backend_kwargs):
+        G = _unwrap(G)
+        g = G.graph
+        if k is not None and k != g.num_vertices:
+            import random
+            rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+            sources = rng.sample(list(g.nodes), k)  # NetworkX's sample, and its errors
+            if k == 0:
+                raise ZeroDivisionError("betweenness with k=0 sampled sources")  # as NetworkX
+            scores = _betweenness(g, sources=sources, normalized=normalized)
+        else:
+            scores = _betweenness(g, normalized=normalized)
+        return g.to_dict(scores)
+
+    @staticmethod
+    def connected_components(G, *, backend=None, **backend_kwargs):
+        nx = _nx()
+        G = _unwrap(G)
+        if G.is_directed():
+            raise nx.NetworkXNotImplemented("not implemented for directed type")
+        g = G.graph
+        comp = np.asarray(_cc(g))
+        order = np.argsort(comp, kind="stable")
+        bounds = np.flatnonzero(np.diff(comp[order])) + 1
+        nodes = g.nodes
+
+        def sets():
+            for part in np.split(order, bounds) if order.size else []:
+                yield {nodes[i] for i in part.tolist()}
+        return sets()
+
+    @staticmethod
+    def number_connected_components(G, *, backend=None, **backend_kwargs):
+        nx = _nx()
+        G = _unwrap(G)
+        if G.is_directed():
+            raise nx.NetworkXNotImplemented("not implemented for directed type")
+        if G.graph.num_vertices == 0:
+            return 0
+        return int(np.unique(np.asarray(_cc(G.graph))).size)
+
+    @staticmethod
+    def single_source_shortest_path_length(G, source, cutoff=None, *, backend=None, **backend_kwargs):
+        G = _unwrap(G)
+        g = G.graph
+        depth = np.asarray(_bfs(g, source if source in G else _node_index(g, source)))
+        if cutoff is None:
+            cutoff = float("inf")
+        reached = np.flatnonzero((depth >= 0) & (depth <= cutoff))
+        # Level by level, as NetworkX yields them.
+        reached = reached[np.argsort(depth[reached], kind="stable")]
+        nodes = g.nodes
+        return {nodes[i]: int(d) for i, d in zip(reached.tolist(), depth[reached].tolist())}
+
+    @staticmethod
+    def bfs_edges(G, source, reverse=False, depth_limit=None, sort_neighbors=None, *, backend=None,
+                  **backend_kwargs):
+        G = _unwrap(G)
+        g = G.graph
+        if source not in G:
+            _node_index(g, source)
+        depth, parent = _bfs(g, source, parents=True)
+        depth = np.asarray(depth)
+        keep = depth > 0
+        if depth_limit is not None:
+            keep &= depth <= depth_limit
+        children = np.flatnonzero(keep)
+        children = children[np.argsort(depth[children], kind="stable")]
+        nodes = g.nodes
+        parent = np.asarray(parent)
+        edges = [(nodes[p], nodes[c]) for p, c in zip(parent[children].tolist(), children.tolist())]
+        return iter(edges)
+
+    @staticmethod
+    def bfs_tree(G, source, reverse=False, depth_limit=None, sort_neighbors=None, *, backend=None,
+                 **backend_kwargs):
+        nx = _nx()
+        T = nx.DiGraph()
+        T.add_node(source)
+        T.add_edges_from(BackendInterface.bfs_edges(G, source, reverse=reverse, depth_limit=depth_limit))
+        return T
+
+    @staticmethod
+    def triangles(G, nodes=None, *, backend=None, **backend_kwargs):
+        nx = _nx()
+        G = _unwrap(G)
+        if G.is_directed():
+            raise nx.NetworkXNotImplemented("not implemented for directed type")
+        g = G.graph
+        counts = np.asarray(_triangles(g, per_vertex=True)) if g.num_vertices else np.zeros(0, np.int64)
+        if nodes is not None and nodes in G:
+            return int(counts[g._vertex(nodes)])
+        result = g.to_dict(counts)
+        if nodes is None:
+            return result
+        return {v: result[v] for v in nodes if v in result}
+
+    @staticmethod
+    def on_start_tests(items):
+        """NetworkX's own test suite run with --backend numagraph: mark tests that compare
+        an exact BFS parent choice (any valid BFS tree is a correct answer here)."""
+        import pytest
+        for item in items:
+            if "bfs" in item.name and ("test_bfs_tree" in item.name or "test_bfs_edges" in item.name):
+                item.add_marker(pytest.mark.xfail(reason="numagraph may pick another valid BFS parent"))

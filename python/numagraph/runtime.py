@@ -1,0 +1,59 @@
+"""numagraph.config: threads, topology, binding, page size and placement."""
+from __future__ import annotations
+
+from . import _core
+
+_DEFAULTS = dict(threads=0, topology="", bind="compact", smt=False, pages="thp", placement="local")
+_state = None  # settings in force (None: never configured, OpenMP defaults, no pinning)
+_initial_threads = None
+
+
+def _apply(settings):
+    global _state
+    if settings is None:
+        # Back to the unconfigured state: the initial thread count, no pinning.
+        _core.configure(_initial_threads, "", "none", False, "thp", "local")
+        _state = None
+        return
+    _core.configure(settings["threads"], settings["topology"], settings["bind"], settings["smt"],
+                    settings["pages"], settings["placement"])
+    _state = dict(settings)
+
+
+class config:
+    """Sets the runtime configuration now; as a context manager, restores the previous one on exit.
+
+    ``numagraph.config(threads=4)`` sets 4 threads for every later call;
+    ``with numagraph.config(threads=1): ...`` only inside the block.
+    threads: 0 = one per core. topology: "" (the machine, or NUMAGRAPH_TOPOLOGY),
+    an hwloc synthetic string such as "pack:2 numa:1 core:4 pu:1", or an XML file.
+    bind: "compact", "scatter" or "none". smt: use every hardware thread.
+    pages: "4k", "thp", "2m" or "1g". placement: "local", "interleave" or "partitioned".
+    ``numagraph.config.current()`` returns what is in force.
+    """
+
+    def __init__(self, threads=None, topology=None, bind=None, smt=None, pages=None, placement=None):
+        global _initial_threads
+        if _initial_threads is None:
+            _initial_threads = _core.current_config()["threads"]
+        self._previous = None if _state is None else dict(_state)
+        settings = dict(_DEFAULTS if _state is None else _state)
+        given = dict(threads=threads, topology=topology, bind=bind, smt=smt, pages=pages, placement=placement)
+        for key, value in given.items():
+            if value is not None:
+                settings[key] = value
+        if not isinstance(settings["threads"], int) or isinstance(settings["threads"], bool):
+            raise TypeError(f"threads must be an int (got {type(settings['threads']).__name__})")
+        _apply(settings)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        _apply(self._previous)
+        return False
+
+    @staticmethod
+    def current():
+        """The configuration in force: threads, and topology/bind/pages/placement once configured."""
+        return _core.current_config()

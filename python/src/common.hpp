@@ -1,0 +1,91 @@
+// Shared pieces of the Python module: the graph handle Python holds, the
+// zero-copy hand-over of NumaArray results to NumPy, and the executor that
+// runs every long C++ call off the Python thread (GIL released, Ctrl-C
+// answered within a polling interval).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+
+#include "numagraph/graph/any_graph.hpp"
+#include "numagraph/graph/builder.hpp"
+#include "numagraph/numa/numa_array.hpp"
+
+namespace numagraph::py {
+
+namespace nb = nanobind;
+
+// What Python's numagraph._core.Graph holds. The graph sits behind a
+// shared_ptr so a kernel abandoned on Ctrl-C (still running on the worker)
+// keeps it alive after Python drops its last reference.
+// Scratch a graph keeps between calls; touched only on the worker thread
+// (jobs run one at a time), and held by shared_ptr so an abandoned job never
+// outlives it.
+struct GraphCache {
+  // BFS queue and frontier bitmaps (kernels::BfsWorkspace<V>), kept as the
+  // CLI keeps them between roots: fresh pages cost a first touch each time.
+  std::shared_ptr<void> bfs_workspace;
+  // The NUMA engine's partitioned copy (engine::PartitionedGraph<V>) and
+  // what it was built for; see partitioned() in kernels.cpp.
+  std::shared_ptr<void> partitioned;
+  std::string partitioned_key;
+};
+
+struct PyGraph {
+  std::shared_ptr<const AnyGraph> graph;
+  std::string name;
+  BuildReport report;
+  std::shared_ptr<GraphCache> cache = std::make_shared<GraphCache>();
+};
+
+// Bumped by every numagraph.config(): cached partitioned graphs follow the
+// topology and thread count in force.
+std::uint64_t config_generation();
+
+// A 1-D NumPy array that takes over `a`: the NumaArray moves into a heap
+// object owned by a capsule, so NumPy frees it (and its NUMA pages) when the
+// last array referring to it dies. No copy at any point.
+template <typename T>
+nb::ndarray<nb::numpy, T, nb::ndim<1>> to_numpy(NumaArray<T>&& a) {
+  auto* owned = new NumaArray<T>(std::move(a));
+  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<NumaArray<T>*>(p); });
+  return nb::ndarray<nb::numpy, T, nb::ndim<1>>(owned->data(), {owned->size()}, owner);
+}
+
+// A read-only 1-D NumPy view of graph memory; `owner` (the Python Graph)
+// stays alive as long as the view does.
+template <typename T>
+nb::ndarray<nb::numpy, const T, nb::ndim<1>> view_numpy(const NumaArray<T>& a, nb::handle owner) {
+  return nb::ndarray<nb::numpy, const T, nb::ndim<1>>(a.data(), {a.size()}, owner);
+}
+
+// Runs `job` on the single long-lived worker thread with the GIL released
+// and waits for it, checking for Python signals every few milliseconds. On
+// Ctrl-C the cancel flag is raised (kernels that poll it stop at their next
+// iteration); when `abandonable` the call returns to Python at once with
+// KeyboardInterrupt even if the kernel does not poll, leaving it to finish in
+// the background: such a job must own everything it touches (shared_ptrs,
+// no Python memory). Jobs that read Python buffers pass abandonable = false
+// and are waited for.
+// One worker thread for every call: OpenMP keeps one thread pool per
+// launching thread, so the pool, its pinning and its thread count
+// (numagraph.config) persist from call to call.
+void run_job(std::function<void()> job, bool abandonable = true);
+
+// The graph inside a Python graph argument (raises on a moved-from handle).
+inline std::shared_ptr<const AnyGraph> graph_of(const PyGraph& g) {
+  if (!g.graph) throw nb::value_error("this Graph is empty (default-constructed): build it with a numagraph constructor");
+  return g.graph;
+}
+
+void bind_graph(nb::module_& m);
+void bind_kernels(nb::module_& m);
+void bind_runtime(nb::module_& m);
+
+}  // namespace numagraph::py

@@ -1,0 +1,222 @@
+// numagraph._core.Graph and its constructors: NumPy edge arrays, files,
+// generators. Zero-copy read-only views of the CSR arrays.
+#include <cmath>
+#include <optional>
+
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+
+#include "common.hpp"
+#include "numagraph/graph/generators.hpp"
+#include "numagraph/graph/io.hpp"
+#include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/error.hpp"
+
+namespace numagraph::py {
+namespace {
+
+Relabel parse_relabel(const std::string& s) {
+  if (s == "on") return Relabel::kOn;
+  if (s == "off") return Relabel::kOff;
+  if (s == "auto") return Relabel::kAuto;
+  throw UsageError("relabel must be 'on', 'off' or 'auto' (got '" + s + "')");
+}
+
+BuildOptions build_options(bool directed, bool drop_self_loops, bool dedupe, const std::string& relabel) {
+  BuildOptions b;
+  b.symmetrize = !directed;
+  b.drop_self_loops = drop_self_loops;
+  b.dedupe = dedupe;
+  b.relabel = parse_relabel(relabel);
+  return b;
+}
+
+// Moves a finished build into a PyGraph.
+PyGraph make_graph(AnyGraph&& g, std::string name, BuildReport report) {
+  PyGraph p;
+  p.graph = std::make_shared<const AnyGraph>(std::move(g));
+  p.name = std::move(name);
+  p.report = std::move(report);
+  return p;
+}
+
+template <typename T>
+using In1D = nb::ndarray<const T, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
+// A NumPy id array resolved on the Python thread (nanobind casts need the
+// GIL), copied later on the worker into 64-bit ids. The Python layer has
+// already checked it holds no negative values.
+struct IdArray {
+  const void* data = nullptr;
+  int kind = 0;  // 0 int64, 1 int32, 2 uint64, 3 uint32
+};
+
+IdArray resolve_ids(nb::handle a) {
+  if (nb::isinstance<In1D<std::int64_t>>(a)) return {nb::cast<In1D<std::int64_t>>(a).data(), 0};
+  if (nb::isinstance<In1D<std::int32_t>>(a)) return {nb::cast<In1D<std::int32_t>>(a).data(), 1};
+  if (nb::isinstance<In1D<std::uint64_t>>(a)) return {nb::cast<In1D<std::uint64_t>>(a).data(), 2};
+  if (nb::isinstance<In1D<std::uint32_t>>(a)) return {nb::cast<In1D<std::uint32_t>>(a).data(), 3};
+  throw UsageError("vertex id arrays must be contiguous 1-D int32, int64, uint32 or uint64");
+}
+
+template <typename T>
+void copy_ids(const void* data, NumaArray<std::uint64_t>& out) {
+  const T* p = static_cast<const T*>(data);
+  parallel::for_static(std::size_t{0}, out.size(), [&](std::size_t i) { out[i] = static_cast<std::uint64_t>(p[i]); });
+}
+
+void copy_any_ids(const IdArray& a, NumaArray<std::uint64_t>& out) {
+  switch (a.kind) {
+    case 0: return copy_ids<std::int64_t>(a.data, out);
+    case 1: return copy_ids<std::int32_t>(a.data, out);
+    case 2: return copy_ids<std::uint64_t>(a.data, out);
+    default: return copy_ids<std::uint32_t>(a.data, out);
+  }
+}
+
+PyGraph from_edges(nb::handle src, nb::handle dst, std::optional<In1D<float>> weights, bool integer_weights,
+                   std::optional<std::uint64_t> num_vertices, bool directed, bool drop_self_loops, bool dedupe,
+                   const std::string& relabel, const std::string& name) {
+  const std::size_t m = nb::len(src);
+  if (nb::len(dst) != m) throw UsageError("src and dst must have the same length");
+  if (weights && weights->shape(0) != m) throw UsageError("weights must have one value per edge");
+  const BuildOptions build = build_options(directed, drop_self_loops, dedupe, relabel);
+  // The id arrays are Python memory: copy them before the job, which may
+  // then be abandoned on Ctrl-C without touching freed buffers.
+  auto edges = std::make_shared<EdgeList>();
+  edges->src = NumaArray<std::uint64_t>(m);
+  edges->dst = NumaArray<std::uint64_t>(m);
+  if (weights) {
+    edges->weights = NumaArray<weight_t>(m);
+    edges->weight_kind = integer_weights ? WeightKind::kInteger : WeightKind::kReal;
+  }
+  const IdArray src_ids = resolve_ids(src), dst_ids = resolve_ids(dst);
+  const float* w = weights ? weights->data() : nullptr;
+  run_job(
+      [&] {
+        copy_any_ids(src_ids, edges->src);
+        copy_any_ids(dst_ids, edges->dst);
+        if (w) {
+          parallel::for_static(std::size_t{0}, m, [&](std::size_t i) { edges->weights[i] = w[i]; });
+        }
+      },
+      false);
+  edges->num_vertices = num_vertices;
+  edges->source_name = name;
+  auto result = std::make_shared<PyGraph>();
+  run_job([edges, build, result, name] {
+    BuildReport report;
+    AnyGraph g = build_graph(std::move(*edges), build, &report);
+    *result = make_graph(std::move(g), name, std::move(report));
+  });
+  return std::move(*result);
+}
+
+PyGraph read(const std::string& path, const std::string& format, std::optional<bool> directed, bool drop_self_loops,
+             bool dedupe, const std::string& relabel) {
+  ReadOptions ro;
+  if (!format.empty()) ro.format = parse_format(format);
+  BuildOptions build = build_options(directed.value_or(true), drop_self_loops, dedupe, relabel);
+  auto result = std::make_shared<PyGraph>();
+  run_job([path, ro, build, result] {
+    BuildReport report;
+    AnyGraph g = load_graph(path, ro, build, &report);
+    *result = make_graph(std::move(g), path, std::move(report));
+  });
+  return std::move(*result);
+}
+
+PyGraph generate(const std::string& kind, int scale, int edge_factor, std::uint64_t seed, bool weighted,
+                 bool drop_self_loops, bool dedupe) {
+  if (scale < 1 || scale > 40) throw UsageError("scale must be in 1..40 (2^scale vertices)");
+  if (edge_factor < 1) throw UsageError("edge_factor must be positive");
+  GeneratorOptions go;
+  go.scale = scale;
+  go.edge_factor = edge_factor;
+  go.seed = seed;
+  go.weighted = weighted;
+  BuildOptions build;
+  build.drop_self_loops = drop_self_loops;
+  build.dedupe = dedupe;
+  std::string name;
+  if (kind == "kron") name = "kron";
+  else if (kind == "uniform") name = "urand";
+  else if (kind == "grid") name = "grid";
+  else throw UsageError("generator must be 'kron', 'uniform' or 'grid' (got '" + kind + "')");
+  name += std::to_string(scale);
+  auto result = std::make_shared<PyGraph>();
+  run_job([kind, go, build, result, name] {
+    EdgeList e = kind == "kron" ? generate_kronecker(go) : kind == "uniform" ? generate_uniform(go) : generate_grid(go);
+    BuildReport report;
+    AnyGraph g = build_graph(std::move(e), build, &report);
+    *result = make_graph(std::move(g), name, std::move(report));
+  });
+  return std::move(*result);
+}
+
+void save(const PyGraph& g, const std::string& path, const std::string& format) {
+  const Format f = format.empty() ? Format::kAuto : parse_format(format);
+  auto graph = graph_of(g);
+  run_job([graph, path, f] { write_graph(*graph, path, f); });
+}
+
+// Views: the owner is the Python Graph object holding `self`.
+template <typename F>
+nb::object view_of(const PyGraph& self, F&& pick) {
+  nb::handle owner = nb::find(&self);
+  return numagraph::visit(
+      [&](const auto& g) -> nb::object {
+        const auto& arr = pick(g);
+        if (arr.empty()) return nb::none();
+        return nb::cast(view_numpy(arr, owner));
+      },
+      *graph_of(self));
+}
+
+template <typename F>
+auto with_graph(const PyGraph& self, F&& f) {
+  return numagraph::visit([&](const auto& g) { return f(g); }, *graph_of(self));
+}
+
+}  // namespace
+
+void bind_graph(nb::module_& m) {
+  nb::class_<PyGraph>(m, "Graph", "A CSR graph held in C++ (use numagraph.Graph, the Python wrapper).")
+      .def_prop_ro("num_vertices", [](const PyGraph& s) { return with_graph(s, [](const auto& g) { return g.num_vertices(); }); })
+      .def_prop_ro("num_edges", [](const PyGraph& s) { return with_graph(s, [](const auto& g) { return g.num_edges(); }); })
+      .def_prop_ro("num_arcs", [](const PyGraph& s) { return with_graph(s, [](const auto& g) { return g.num_arcs(); }); })
+      .def_prop_ro("num_self_loops", [](const PyGraph& s) { return with_graph(s, [](const auto& g) { return g.num_self_loops(); }); })
+      .def_prop_ro("directed", [](const PyGraph& s) { return with_graph(s, [](const auto& g) { return g.directed(); }); })
+      .def_prop_ro("weighted", [](const PyGraph& s) { return with_graph(s, [](const auto& g) { return g.weighted(); }); })
+      .def_prop_ro("weight_kind", [](const PyGraph& s) {
+        return with_graph(s, [](const auto& g) { return std::string(to_string(g.weight_kind())); });
+      })
+      .def_prop_ro("relabelled", [](const PyGraph& s) { return with_graph(s, [](const auto& g) { return g.relabelled(); }); })
+      .def_prop_ro("id_bits", [](const PyGraph& s) {
+        return with_graph(s, [](const auto& g) { return static_cast<int>(8 * sizeof(typename std::decay_t<decltype(g)>::vertex_type)); });
+      })
+      .def_prop_ro("nbytes", [](const PyGraph& s) { return with_graph(s, [](const auto& g) { return g.bytes(); }); })
+      .def_ro("name", &PyGraph::name)
+      .def_prop_ro("notice", [](const PyGraph& s) { return s.report.notice; })
+      .def_prop_ro("self_loops_removed", [](const PyGraph& s) { return s.report.self_loops_removed; })
+      .def_prop_ro("duplicates_removed", [](const PyGraph& s) { return s.report.duplicates_removed; })
+      .def_prop_ro("indptr", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.out().offsets; }); })
+      .def_prop_ro("indices", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.out().neighbors; }); })
+      .def_prop_ro("weights", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.out().weights; }); })
+      .def_prop_ro("in_indptr", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.in_arrays().offsets; }); })
+      .def_prop_ro("in_indices", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.in_arrays().neighbors; }); })
+      .def_prop_ro("in_weights", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.in_arrays().weights; }); })
+      .def_prop_ro("labels", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.labels(); }); });
+
+  m.def("from_edges", &from_edges, nb::arg("src"), nb::arg("dst"), nb::arg("weights").none(), nb::arg("integer_weights"),
+        nb::arg("num_vertices").none(), nb::arg("directed"), nb::arg("drop_self_loops"), nb::arg("dedupe"),
+        nb::arg("relabel"), nb::arg("name"));
+  m.def("read", &read, nb::arg("path"), nb::arg("format"), nb::arg("directed").none(), nb::arg("drop_self_loops"),
+        nb::arg("dedupe"), nb::arg("relabel"));
+  m.def("generate", &generate, nb::arg("kind"), nb::arg("scale"), nb::arg("edge_factor"), nb::arg("seed"),
+        nb::arg("weighted"), nb::arg("drop_self_loops"), nb::arg("dedupe"));
+  m.def("save", &save, nb::arg("graph"), nb::arg("path"), nb::arg("format"));
+  m.attr("DEFAULT_SEED") = kDefaultSeed;
+}
+
+}  // namespace numagraph::py

@@ -1,0 +1,115 @@
+// Runtime control from Python: thread count, topology (real or synthetic),
+// binding, placement and page size, applied to the NUMA runtime on the
+// worker thread (where the OpenMP pool that runs every kernel lives).
+#include <omp.h>
+#include <sched.h>
+
+#include <algorithm>
+#include <atomic>
+
+#include <chrono>
+#include <thread>
+
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "common.hpp"
+#include "numagraph/numa/runtime.hpp"
+#include "numagraph/util/cancel.hpp"
+
+namespace numagraph::py {
+
+namespace {
+std::atomic<std::uint64_t> generation{0};
+}  // namespace
+
+std::uint64_t config_generation() { return generation.load(); }
+
+namespace {
+
+// The CPUs the process may use, read at import (before any pinning).
+cpu_set_t& initial_cpus() {
+  static cpu_set_t set = [] {
+    cpu_set_t s;
+    CPU_ZERO(&s);
+    sched_getaffinity(0, sizeof s, &s);
+    return s;
+  }();
+  return set;
+}
+
+// Unpins the worker and every OpenMP pool thread it ever used. Needed
+// because a later configure() reads the allowed CPUs from the worker's own
+// mask, and threads created later inherit it: a config(threads=1) block
+// would otherwise leave every later run on one CPU.
+void unpin_all() {
+  static int most_threads = 1;
+  most_threads = std::max(most_threads, omp_get_max_threads());
+  sched_setaffinity(0, sizeof(cpu_set_t), &initial_cpus());
+#pragma omp parallel num_threads(most_threads)
+  sched_setaffinity(0, sizeof(cpu_set_t), &initial_cpus());
+}
+
+void configure(int threads, const std::string& topology, const std::string& bind, bool smt, const std::string& pages,
+               const std::string& placement) {
+  if (threads < 0) throw UsageError("threads must be >= 0 (0 = one per core)");
+  numa::RuntimeConfig c;
+  c.threads = threads;
+  c.topology = topology;
+  c.bind = numa::parse_bind(bind);
+  c.smt = smt;
+  c.pages = numa::parse_pages(pages);
+  c.placement = numa::parse_placement(placement);
+  run_job(
+      [c] {
+        unpin_all();
+        numa::Runtime::get().configure(c);
+        generation.fetch_add(1);
+      },
+      false);
+}
+
+// What is in force now, as the worker sees it.
+nb::dict current() {
+  int threads = 0;
+  run_job([&] { threads = omp_get_max_threads(); }, false);
+  nb::dict d;
+  const numa::Runtime& rt = numa::Runtime::get();
+  d["threads"] = threads;
+  d["configured"] = rt.configured();
+  if (rt.configured()) {
+    d["topology"] = rt.topology().synthetic ? rt.topology().source : std::string("machine");
+    d["numa_nodes"] = rt.topology().num_nodes();
+    d["bind"] = numa::to_string(rt.config().bind);
+    d["smt"] = rt.config().smt;
+    d["pages"] = numa::to_string(rt.config().pages);
+    d["placement"] = numa::to_string(rt.config().placement);
+    d["thread_cpu"] = rt.thread_cpu();
+  }
+  return d;
+}
+
+}  // namespace
+
+void bind_runtime(nb::module_& m) {
+  initial_cpus();
+  m.def("configure", &configure, nb::arg("threads"), nb::arg("topology"), nb::arg("bind"), nb::arg("smt"),
+        nb::arg("pages"), nb::arg("placement"));
+  m.def("current_config", &current);
+  m.def("cancel_requested", [] { return cancel_requested(); });
+  // For tests: a job that sleeps in steps, polling the cancel flag or not.
+  m.def(
+      "_sleep",
+      [](double seconds, bool poll) {
+        run_job([seconds, poll] {
+          const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+          while (std::chrono::steady_clock::now() < end) {
+            if (poll) throw_if_cancelled();
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+          }
+        });
+      },
+      nb::arg("seconds"), nb::arg("poll"));
+}
+
+}  // namespace numagraph::py

@@ -1,0 +1,44 @@
+"""The NUMA engine from Python: same answers as the flat kernels and NetworkX
+under synthetic topologies with 1, 2 and 4 nodes."""
+import networkx as nx
+import numpy as np
+import pytest
+
+import numagraph as ng
+
+
+@pytest.fixture(scope="module")
+def graphs():
+    G = nx.gnp_random_graph(300, 0.02, seed=11)
+    D = nx.gnp_random_graph(200, 0.02, seed=12, directed=True)
+    return (G, ng.Graph.from_networkx(G)), (D, ng.Graph.from_networkx(D))
+
+
+@pytest.mark.parametrize("topology", ["pack:1 numa:1 core:2 pu:1", "pack:2 numa:1 core:1 pu:1",
+                                      "pack:4 numa:1 core:1 pu:1"])
+def test_numa_engine_matches(graphs, topology):
+    with ng.config(topology=topology, bind="none"):
+        for G, g in graphs:
+            np.testing.assert_array_equal(ng.bfs(g, 0, engine="numa"), ng.bfs(g, 0, engine="flat"))
+            np.testing.assert_allclose(ng.sssp(g, 0, engine="numa"), ng.sssp(g, 0, engine="flat"))
+            want = nx.pagerank(G)
+            got = ng.pagerank(g, networkx=True, tolerance=1e-6, max_iterations=100, engine="numa")
+            np.testing.assert_allclose(got, [want[v] for v in G], atol=1e-6)
+            np.testing.assert_allclose(ng.betweenness(g, 16, engine="numa"), ng.betweenness(g, 16, engine="flat"),
+                                       rtol=1e-9, atol=1e-9)
+            np.testing.assert_allclose(ng.spmv(g, 3, engine="numa"), ng.spmv(g, 3, engine="flat"), rtol=1e-9)
+            cn, cf = ng.connected_components(g, engine="numa"), ng.connected_components(g, engine="flat")
+            assert np.unique(cn).size == np.unique(cf).size
+            assert len(set(zip(cn.tolist(), cf.tolist()))) == np.unique(cn).size
+        G, g = graphs[0]
+        np.testing.assert_allclose(ng.belief_propagation(g, engine="numa"), ng.belief_propagation(g, engine="flat"),
+                                   rtol=1e-9)
+
+
+def test_auto_engine_follows_topology(graphs):
+    _, g = graphs[0]
+    with ng.config(topology="pack:2 numa:1 core:1 pu:1", bind="none"):
+        assert ng.config.current()["numa_nodes"] == 2
+        np.testing.assert_array_equal(ng.bfs(g, 0), ng.bfs(g, 0, engine="flat"))
+    with pytest.raises(ng.UsageError, match="engine"):
+        ng.bfs(g, 0, engine="gpu")

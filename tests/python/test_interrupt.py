@@ -1,0 +1,128 @@
+"""Ctrl-C during a long kernel raises KeyboardInterrupt within about a second."""
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+CHILD = textwrap.dedent("""
+    import sys, time
+    import numagraph as ng
+    g = ng.generate.kronecker(12)
+    print("ready", flush=True)
+    try:
+        # Far more iterations than the test waits for (tolerance 0: no early stop).
+        {kernel}
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+    {after}
+""")
+
+
+LONG_PAGERANK = "ng.pagerank(g, tolerance=0, max_iterations=10**7)"
+
+
+def run_and_interrupt(kernel=LONG_PAGERANK, after=""):
+    proc = subprocess.Popen([sys.executable, "-c", CHILD.format(kernel=kernel, after=after)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.5)  # let the kernel start
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        line = proc.stdout.readline().strip()
+        elapsed = time.monotonic() - sent
+        proc.wait(timeout=30)
+        return line, elapsed, proc.returncode
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_sigint_raises_keyboard_interrupt_promptly():
+    line, elapsed, rc = run_and_interrupt()
+    assert line == "interrupted"
+    assert elapsed < 1.0, f"KeyboardInterrupt took {elapsed:.2f} s"
+    assert rc == 0
+
+
+# Long runs of kernels that poll the cancel flag (per level, iteration,
+# source or row). After the KeyboardInterrupt the next call must start at
+# once: the interrupted kernel really stopped instead of finishing in the
+# background.
+POLLING_KERNELS = {  # name: (setup, long call)
+    "pagerank": ("g = ng.generate.kronecker(12)", "ng.pagerank(g, tolerance=0, max_iterations=10**7)"),
+    "betweenness": ("g = ng.generate.kronecker(14)", "ng.betweenness(g)"),  # exact: 16384 sources
+    "spmv": ("g = ng.generate.kronecker(12)", "ng.spmv(g, iterations=10**7)"),
+    "belief_propagation": ("g = ng.generate.kronecker(12)", "ng.belief_propagation(g, iterations=10**7)"),
+    "bfs": ("g = ng.generate.kronecker(16)", "[ng.bfs(g, 1) for _ in range(10**6)]"),
+    "triangles": ("g = ng.generate.kronecker(18, edge_factor=64)", "ng.triangles(g)"),
+}
+POLLING_CHILD = textwrap.dedent("""
+    import time
+    import numagraph as ng
+    {setup}
+    print("ready", flush=True)
+    try:
+        {kernel}
+        print("finished", flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+    t0 = time.monotonic()
+    ng.bfs(ng.generate.kronecker(8), 1)
+    print(f"{{time.monotonic() - t0:.3f}}", flush=True)
+""")
+
+
+@pytest.mark.parametrize("name", sorted(POLLING_KERNELS))
+def test_polling_kernel_stops_on_interrupt(name):
+    setup, kernel = POLLING_KERNELS[name]
+    proc = subprocess.Popen([sys.executable, "-c", POLLING_CHILD.format(setup=setup, kernel=kernel)],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.5)  # the kernel is running
+        proc.send_signal(signal.SIGINT)
+        assert proc.stdout.readline().strip() == "interrupted"
+        next_call_s = float(proc.stdout.readline())
+        assert next_call_s < 1.0, f"{name} kept running for {next_call_s:.2f} s after Ctrl-C"
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_library_usable_after_interrupt():
+    # A kernel that does not poll the cancel flag (a 3 s job here) is left to
+    # finish in the background; the next call waits for it, then works.
+    code = "t0 = time.monotonic(); print(int(ng.bfs(ng.generate.kronecker(8), 1).max()), flush=True)"
+    proc_line, elapsed, rc = run_and_interrupt(kernel="ng._core._sleep(3.0, False)", after=code)
+    assert proc_line == "interrupted" and elapsed < 1.0 and rc == 0
+
+
+def test_cancel_flag_stops_a_polling_job():
+    ng = pytest.importorskip("numagraph")
+    import threading, os
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        ng._core._sleep(10.0, True)
+    assert time.monotonic() - start < 1.0
+    ng._core._sleep(0.01, True)  # the flag is cleared for the next call
+
+
+def test_works_in_a_forked_child():
+    import multiprocessing as mp
+    ng = pytest.importorskip("numagraph")
+    ng.bfs(ng.generate.kronecker(8), 1)  # the parent's worker thread exists now
+    ctx = mp.get_context("fork")
+    with ctx.Pool(1) as pool:
+        assert pool.apply(_child_bfs) > 0
+
+
+def _child_bfs():
+    import numagraph as ng
+    return int(ng.bfs(ng.generate.kronecker(8), 1).max())

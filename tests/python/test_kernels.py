@@ -1,0 +1,140 @@
+"""Every kernel against NetworkX/SciPy on random graphs and on ../shared/data."""
+import networkx as nx
+import numpy as np
+import pytest
+
+import numagraph as ng
+
+
+def random_graph(n, p, directed, seed):
+    return nx.gnp_random_graph(n, p, seed=seed, directed=directed)
+
+
+GRAPHS = [(60, 0.08, False, 1), (120, 0.03, False, 2), (80, 0.05, True, 3), (200, 0.01, False, 4)]
+
+
+@pytest.mark.parametrize("n,p,directed,seed", GRAPHS)
+def test_bfs_matches_networkx(n, p, directed, seed):
+    G = random_graph(n, p, directed, seed)
+    g = ng.Graph.from_networkx(G)
+    depth, parent = ng.bfs(g, 0, parents=True)
+    want = nx.single_source_shortest_path_length(G, 0)
+    got = {v: int(d) for v, d in enumerate(depth) if d >= 0}
+    assert got == want
+    for v, d in got.items():  # parents form a BFS tree
+        if d > 0:
+            assert G.has_edge(int(parent[v]), v) and depth[parent[v]] == d - 1
+    assert parent[0] == 0 and all(parent[v] == -1 for v in range(n) if depth[v] < 0)
+
+
+@pytest.mark.parametrize("n,p,directed,seed", GRAPHS)
+def test_sssp_matches_dijkstra(n, p, directed, seed):
+    G = random_graph(n, p, directed, seed)
+    rng = np.random.default_rng(seed)
+    for u, v in G.edges():
+        G[u][v]["weight"] = int(rng.integers(1, 20))
+    g = ng.Graph.from_networkx(G, weight="weight")
+    dist = ng.sssp(g, 0)
+    want = nx.single_source_dijkstra_path_length(G, 0)
+    assert {v: d for v, d in enumerate(dist.tolist()) if np.isfinite(d)} == pytest.approx(want)
+
+
+@pytest.mark.parametrize("n,p,directed,seed", GRAPHS)
+@pytest.mark.parametrize("normalized", [False, True])
+def test_betweenness_exact(n, p, directed, seed, normalized):
+    G = random_graph(n, p, directed, seed)
+    got = ng.betweenness(ng.Graph.from_networkx(G), normalized=normalized)
+    want = nx.betweenness_centrality(G, normalized=normalized)
+    np.testing.assert_allclose(got, [want[v] for v in G], rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("n,p,directed,seed", GRAPHS)
+def test_pagerank_networkx_mode(n, p, directed, seed):
+    G = random_graph(n, p, directed, seed)
+    got = ng.pagerank(ng.Graph.from_networkx(G), networkx=True, tolerance=1e-6, max_iterations=100)
+    want = nx.pagerank(G)
+    np.testing.assert_allclose(got, [want[v] for v in G], atol=1e-6)
+
+
+def test_pagerank_default_converges():
+    g = ng.generate.kronecker(10)
+    scores, iterations, change = ng.pagerank(g, return_info=True)
+    # gapbs model: the mass of dangling vertices is dropped, so the sum is <= 1.
+    assert 0.5 < scores.sum() <= 1 + 1e-9 and change < 1e-4 and iterations <= 20
+
+
+@pytest.mark.parametrize("n,p,directed,seed", GRAPHS)
+def test_connected_components(n, p, directed, seed):
+    G = random_graph(n, p, directed, seed)
+    comp = ng.connected_components(ng.Graph.from_networkx(G))
+    want = list(nx.weakly_connected_components(G) if directed else nx.connected_components(G))
+    assert np.unique(comp).size == len(want)
+    for c in want:
+        assert len({int(comp[v]) for v in c}) == 1
+
+
+@pytest.mark.parametrize("n,p,seed", [(60, 0.1, 1), (150, 0.05, 2)])
+def test_triangles(n, p, seed):
+    G = nx.gnp_random_graph(n, p, seed=seed)
+    g = ng.Graph.from_networkx(G)
+    want = nx.triangles(G)
+    assert ng.triangles(g, per_vertex=True).tolist() == [want[v] for v in G]
+    assert ng.triangles(g) == sum(want.values()) // 3
+
+
+def test_diameter_is_exact_on_a_path_and_bounded_on_random():
+    g = ng.Graph.from_networkx(nx.path_graph(30))
+    d = ng.diameter(g)
+    assert d.bound == 29 and set(d.endpoints) == {0, 29}
+    G = nx.connected_watts_strogatz_graph(100, 4, 0.1, seed=5)
+    assert ng.diameter(ng.Graph.from_networkx(G)).bound <= nx.diameter(G)
+
+
+def test_spmv_matches_scipy():
+    G = random_graph(100, 0.05, True, 7)
+    g = ng.Graph.from_networkx(G)
+    A = g.to_scipy().astype(np.float64)
+    x = np.full(g.num_vertices, 1.0 / g.num_vertices)
+    y = ng.spmv(g, 1)
+    # One product, up to the kernel's normalisation: same direction as A^T x or A x.
+    ref = [A @ x, A.T @ x]
+    assert any(np.allclose(y / np.linalg.norm(y), r / np.linalg.norm(r)) for r in ref if np.linalg.norm(r) > 0)
+
+
+def test_belief_propagation_in_unit_interval_and_deterministic():
+    g = ng.generate.kronecker(8)
+    a = ng.belief_propagation(g, 5)
+    assert a.shape == (g.num_vertices,) and np.all((a >= 0) & (a <= 1))
+    np.testing.assert_array_equal(a, ng.belief_propagation(g, 5))
+
+
+def test_kernels_on_shared_data(shared_data):
+    g = ng.read(shared_data / "facebook_combined" / "facebook_combined.txt.gz", directed=False)
+    assert (g.num_vertices, g.num_edges) == (4039, 88234)
+    G = g.to_networkx()
+    assert ng.bfs(g, 0).max() == max(nx.single_source_shortest_path_length(G, 0).values())
+    assert ng.triangles(g) == sum(nx.triangles(G).values()) // 3
+    assert np.unique(ng.connected_components(g)).size == nx.number_connected_components(G)
+    got = ng.pagerank(g, networkx=True, tolerance=1e-6, max_iterations=100)
+    want = nx.pagerank(G)
+    np.testing.assert_allclose(got, [want[v] for v in g.vertex_ids().tolist()], atol=1e-6)
+
+
+def test_relabelled_graph_keeps_labels(shared_data):
+    g = ng.read(shared_data / "wiki-Vote" / "wiki-Vote.txt.gz", relabel=True)
+    assert g.relabelled and g.num_vertices == 7115 and g.labels.max() == 8297
+    src = int(g.labels[0])
+    depth = ng.bfs(g, src)  # sources are original ids
+    assert depth[0] == 0
+    with pytest.raises(ng.UsageError, match="does not appear"):
+        ng.bfs(g, 8298 + 5)
+
+
+def test_weighted_road_graph_sssp(shared_data):
+    g = ng.read(shared_data / "rome99" / "rome99.gr")
+    G = nx.DiGraph()
+    src = np.repeat(np.arange(g.num_vertices), g.out_degree)
+    G.add_weighted_edges_from(zip(src.tolist(), g.indices.tolist(), g.weights.tolist()))
+    want = nx.single_source_dijkstra_path_length(G, 0)
+    dist = ng.sssp(g, 0)
+    assert {v: d for v, d in enumerate(dist.tolist()) if np.isfinite(d)} == pytest.approx(want)
