@@ -134,7 +134,7 @@ def compare(scale, trials, bc_sources, with_networkx):
     return med
 
 
-def cli_overhead(scale, trials):
+def cli_overhead(scale, trials, rounds=9):
     """Kernel time in Python vs the CLI's own timing of the same kernel on the same graph."""
     binary = Path(os.environ.get("NUMAGRAPH_BIN", Path(__file__).resolve().parents[1] / "build" / "numagraph"))
     if not binary.exists():
@@ -150,20 +150,23 @@ def cli_overhead(scale, trials):
         "bfs": lambda: ng.bfs(g, root, depth=False, parents=True),
     }
     cli_args = {"pr": [], "cc": [], "bfs": ["--source", str(root)]}
-    print(f"\nPython overhead vs CLI, kron{scale}, median of {trials} (seconds)")
+    print(f"\nPython overhead vs CLI, kron{scale}: median over {rounds} interleaved rounds of the median of "
+          f"{trials} back-to-back trials (seconds)")
     out = {}
+    threads = ["-t", str(ng.config.current()["threads"])]
     for kernel, call in py_calls.items():
         py, cli = [], []
-        for _ in range(trials):  # interleaved: one CLI run of `trials` trials, then Python trials
-            threads = ["-t", str(ng.config.current()["threads"])]
-            rec = json.loads(subprocess.run([str(binary), kernel, "--kron", str(scale), "--json", "-n", "1", *threads,
-                                             *cli_args[kernel]], capture_output=True, text=True,
+        # Steady state on both sides: the CLI's trial loop reuses its arrays,
+        # Python calls get recycled result arrays (ResultPool) after the first.
+        for _ in range(rounds):
+            rec = json.loads(subprocess.run([str(binary), kernel, "--kron", str(scale), "--json", "-n", str(trials),
+                                             *threads, *cli_args[kernel]], capture_output=True, text=True,
                                             check=True).stdout.splitlines()[-1])
             cli.append(rec["median_s"])
-            py.append(timed(call)[0])
+            py.append(statistics.median(timed(call)[0] for _ in range(trials)))
         p, c = statistics.median(py), statistics.median(cli)
         out[kernel] = (p, c)
-        print(f"  {kernel:<4} python {p:.4f}  cli {c:.4f}  overhead {100 * (p / c - 1):+.1f} %")
+        print(f"  {kernel:<4} python {p:.4f}  cli {c:.4f}  overhead {100 * (p / c - 1):+.1f} %", flush=True)
     return out
 
 
@@ -188,7 +191,7 @@ def main():
         if not a.skip_small:
             compare(a.small_scale, a.trials, a.bc_sources, with_networkx=True)
         compare(a.scale, a.trials, a.bc_sources, with_networkx=False)
-    cli_overhead(a.scale, max(a.trials, 5))
+    cli_overhead(a.scale, max(a.trials, 10))
 
 
 if __name__ == "__main__":

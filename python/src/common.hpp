@@ -7,8 +7,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <typeindex>
 #include <utility>
+#include <vector>
 
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
@@ -48,13 +51,89 @@ struct PyGraph {
 // topology and thread count in force.
 std::uint64_t config_generation();
 
+// Result arrays whose NumPy owner died, kept for the next call of the same
+// size (at most kMaxArrays arrays, kMaxBytes in all; the oldest go first).
+// Why: a fresh result array is faulted in page by page on every call, which
+// the CLI's trial loop does not pay (it reuses its arrays); for a BFS on a
+// scale-20 graph that was about 10 % of the call. Kernels that accept an
+// output array of the right size (BFS, SSSP) take one from here. A recycled
+// array keeps the placement and page size it was made with, so config()
+// empties the pool.
+class ResultPool {
+ public:
+  static constexpr std::size_t kMaxArrays = 4;
+  static constexpr std::size_t kMaxBytes = std::size_t{512} << 20;
+
+  // A recycled array of exactly `n` elements (contents undefined), or an
+  // empty one.
+  template <typename T>
+  NumaArray<T> take(std::size_t n) {
+    std::lock_guard lock(mutex_);
+    for (auto it = entries_.begin(); it != entries_.end(); ++it)
+      if (it->type == std::type_index(typeid(T)) && it->size == n) {
+        NumaArray<T> a = std::move(*static_cast<NumaArray<T>*>(it->array.get()));
+        bytes_ -= n * sizeof(T);
+        entries_.erase(it);
+        return a;
+      }
+    return {};
+  }
+
+  // Keeps `a` for a later take(); frees the oldest entries beyond the limits.
+  template <typename T>
+  void give(NumaArray<T>&& a) {
+    const std::size_t bytes = a.size() * sizeof(T);
+    if (a.is_view() || bytes == 0 || bytes > kMaxBytes) return;
+    std::vector<Entry> freed;  // released after the lock: munmap can be slow
+    {
+      std::lock_guard lock(mutex_);
+      entries_.push_back({std::type_index(typeid(T)), a.size(), std::make_shared<NumaArray<T>>(std::move(a)), sizeof(T)});
+      bytes_ += bytes;
+      while (entries_.size() > kMaxArrays || bytes_ > kMaxBytes) {
+        bytes_ -= entries_.front().bytes();
+        freed.push_back(std::move(entries_.front()));
+        entries_.erase(entries_.begin());
+      }
+    }
+  }
+
+  void clear() {
+    std::vector<Entry> freed;
+    std::lock_guard lock(mutex_);
+    freed.swap(entries_);
+    bytes_ = 0;
+  }
+
+ private:
+  struct Entry {
+    std::type_index type;
+    std::size_t size;
+    std::shared_ptr<void> array;  // NumaArray<T>
+    std::size_t elem = 0;
+    std::size_t bytes() const { return size * elem; }
+  };
+  std::mutex mutex_;
+  std::vector<Entry> entries_;
+  std::size_t bytes_ = 0;
+};
+
+ResultPool& result_pool();
+
 // A 1-D NumPy array that takes over `a`: the NumaArray moves into a heap
 // object owned by a capsule, so NumPy frees it (and its NUMA pages) when the
-// last array referring to it dies. No copy at any point.
+// last array referring to it dies -- or hands it to the ResultPool. No copy at
+// any point.
 template <typename T>
 nb::ndarray<nb::numpy, T, nb::ndim<1>> to_numpy(NumaArray<T>&& a) {
   auto* owned = new NumaArray<T>(std::move(a));
-  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<NumaArray<T>*>(p); });
+  nb::capsule owner(owned, [](void* p) noexcept {
+    auto* arr = static_cast<NumaArray<T>*>(p);
+    try {
+      result_pool().give(std::move(*arr));
+    } catch (...) {  // out of memory for the bookkeeping: just free it
+    }
+    delete arr;
+  });
   return nb::ndarray<nb::numpy, T, nb::ndim<1>>(owned->data(), {owned->size()}, owner);
 }
 

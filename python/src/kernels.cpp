@@ -106,6 +106,9 @@ nb::object bfs(const PyGraph& pg, std::uint64_t source, bool depth, bool parents
     o.compute_depth = depth;
     if (!cache.bfs_workspace) cache.bfs_workspace = std::make_shared<kernels::BfsWorkspace<V>>();
     kernels::BfsResult<V> res;
+    // Warm arrays from results Python has dropped (see ResultPool).
+    res.parent = result_pool().take<P>(static_cast<std::size_t>(g.num_vertices()));
+    if (depth) res.depth = result_pool().take<std::int32_t>(static_cast<std::size_t>(g.num_vertices()));
     kernels::bfs_direction_optimizing(g, root, o, res, *static_cast<kernels::BfsWorkspace<V>*>(cache.bfs_workspace.get()));
     Out out{std::move(res.depth), NumaArray<std::int32_t>()};
     if (!parents) return out;
@@ -142,7 +145,9 @@ nb::object sssp(const PyGraph& pg, std::uint64_t source, std::optional<double> d
                                 engine::EngineMode::kNuma, none)
           .dist;
     }
-    return kernels::sssp_delta_stepping(g, dense(g, source), d);
+    NumaArray<double> dist = result_pool().take<double>(static_cast<std::size_t>(g.num_vertices()));
+    kernels::sssp_delta_stepping(g, dense(g, source), d, dist);
+    return dist;
   }));
 }
 

@@ -25,6 +25,13 @@ std::atomic<std::uint64_t> generation{0};
 
 std::uint64_t config_generation() { return generation.load(); }
 
+// Never destroyed: NumPy may free result arrays (and call give) during
+// interpreter shutdown, after static destructors could have run.
+ResultPool& result_pool() {
+  static ResultPool* pool = new ResultPool;
+  return *pool;
+}
+
 namespace {
 
 // The CPUs the process may use, read at import (before any pinning).
@@ -65,6 +72,7 @@ void configure(int threads, const std::string& topology, const std::string& bind
         unpin_all();
         numa::Runtime::get().configure(c);
         generation.fetch_add(1);
+        result_pool().clear();  // recycled arrays follow the old placement and page size
       },
       false);
 }
