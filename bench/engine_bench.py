@@ -47,7 +47,8 @@ def graph_args(graph, kernel):
 
 def overhead(args):
     print(f"{'kernel':6s} {'flat s':>9s} {'numa 1-node s':>14s} {'numa 2-node s':>14s} {'1-node ratio':>13s} {'2-node ratio':>13s}")
-    for kernel, flags in KERNELS.items():
+    for kernel in args.kernels.split(","):
+        flags = KERNELS[kernel]
         times = {"flat": [], "numa1": [], "numa2": []}
         for _ in range(args.rounds):
             base = [kernel, *graph_args(args.graph, kernel), *flags, "-n", "3", "-t", str(args.threads), "--json"]
@@ -79,6 +80,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--topology", default="pack:8 numa:1 core:1")
+    ap.add_argument("--kernels", default=",".join(KERNELS), help="overhead: which kernels (default: all)")
     args = ap.parse_args()
     overhead(args) if args.mode == "overhead" else account(args)
 

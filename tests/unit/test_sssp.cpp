@@ -3,7 +3,9 @@
 // counts, every delta from tiny to huge, refused inputs, caught corruptions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -85,6 +87,31 @@ TEST(Sssp, WeightedKroneckerMatchesDijkstraForManyDeltas) {
         ASSERT_TRUE(ok.ok) << ok.message << " (delta " << delta << ")";
       }
   }
+}
+
+// Queued entries keep their distance as a float rounded down; past 2^24 a
+// float cannot tell neighbouring distances apart. Weights near 2^22 put most
+// distances there, with many vertices improved several times before their
+// turn: every distance must still equal Dijkstra's.
+TEST(Sssp, DistancesBeyondFloatPrecisionStayExact) {
+  std::mt19937_64 rng(7);
+  std::uniform_int_distribution<std::uint64_t> vertex(0, 1999);
+  std::uniform_int_distribution<int> small(0, 1000);
+  std::vector<test_graphs::Arc> arcs;
+  for (int i = 0; i < 12000; ++i)
+    arcs.push_back({vertex(rng), vertex(rng), static_cast<float>((1 << 22) + small(rng))});
+  const AnyGraph any = make_graph(arcs, 2000, true, false, WeightKind::kInteger);
+  const auto& g = std::get<Graph32>(any);
+  for (const auto root : kernels::pick_roots(g, 3, 11))
+    for (const double delta : {1000.0, 4194304.0, 1e9}) {
+      const auto d = kernels::sssp_delta_stepping(g, root, delta);
+      double farthest = 0;
+      for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+        if (d[v] != kInf) farthest = std::max(farthest, d[v]);
+      ASSERT_GT(farthest, 16777216.0);  // the test reaches distances floats cannot hold exactly
+      const auto ok = verify::sssp(g, root, d.data());
+      ASSERT_TRUE(ok.ok) << ok.message << " (delta " << delta << ")";
+    }
 }
 
 TEST(Sssp, DefaultDeltaIsTheMeanWeight) {
