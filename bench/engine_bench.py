@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """NUMA engine benchmarks: overhead on this machine and access accounting.
 
-Usage: bench/engine_bench.py overhead [--graph kron20] [--rounds 5]
+Usage: bench/engine_bench.py overhead [--graph kron20] [--rounds 5] [--kernels pr,spmv,...]
        bench/engine_bench.py account  [--graph kron20] [--topology "pack:8 numa:1 core:1"]
 
 overhead: for PR, SpMV, BFS, CC, SSSP and BC, times the flat kernel, the NUMA
