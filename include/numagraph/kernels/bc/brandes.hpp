@@ -29,9 +29,6 @@
 
 namespace numagraph::kernels {
 
-// Levels with fewer vertices than this are processed by one thread.
-inline constexpr std::int64_t kParallelLevel = 256;
-
 template <typename V>
 NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>& sources) {
   const std::int64_t n = g.num_vertices();
@@ -45,18 +42,29 @@ NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>
   const V* nbr = g.out().neighbors.data();
   for (const V s : sources) {
     throw_if_cancelled();  // Ctrl-C in Python: once per source
-    parallel::for_static(std::size_t{0}, succ.size(), [&](std::size_t w) { succ[w] = 0; });
     std::vector<std::int64_t> level_start{0, 1};
     order[0] = s;
     depth[s] = 0;
     sigma[s] = 1;
-    for (std::int32_t d = 0; level_start.back() > level_start[level_start.size() - 2]; ++d) {
-      const std::int64_t lo = level_start[level_start.size() - 2], hi = level_start.back();
-      std::atomic<std::int64_t> tail{hi};
-      // Thin levels (high-diameter graphs have hundreds) run on one thread.
-#pragma omp parallel if (hi - lo >= kParallelLevel)
-      {
-        std::vector<V> local;
+    // Vertices found per level, in three rotating slots: level d resets the
+    // slot of level d+1, last used by level d-2, whose readers have all
+    // passed the barrier that ended level d-1 (one barrier per level).
+    struct alignas(64) Found {
+      std::atomic<std::int64_t> count{0};
+    };
+    Found found[3];
+    // One parallel region per source: high-diameter graphs have hundreds of
+    // levels, and a region per level would fork and join the team each time.
+#pragma omp parallel
+    {
+      const bool leader = parallel::thread_id() == 0;
+#pragma omp for schedule(static)
+      for (std::size_t w = 0; w < succ.size(); ++w) succ[w] = 0;
+      std::vector<V> local;
+      std::int64_t lo = 0, hi = 1;
+      for (std::int32_t d = 0; lo < hi; ++d) {
+        Found& cur = found[d % 3];
+        if (leader) found[(d + 1) % 3].count.store(0, std::memory_order_relaxed);
 #pragma omp for schedule(dynamic, 64) nowait
         for (std::int64_t i = lo; i < hi; ++i) {
           const V u = order[i];
@@ -76,31 +84,36 @@ NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>
             }
           }
         }
-        const std::int64_t at = tail.fetch_add(static_cast<std::int64_t>(local.size()));
+        const std::int64_t at = hi + cur.count.fetch_add(static_cast<std::int64_t>(local.size()));
         std::copy(local.begin(), local.end(), order.begin() + at);
+        local.clear();
+#pragma omp barrier
+        lo = hi;
+        hi += cur.count.load(std::memory_order_relaxed);
+        if (leader) level_start.push_back(hi);
       }
-      level_start.push_back(tail.load());
-    }
-    // Backward: levels deepest first; the deepest level has delta 0.
-    for (std::size_t l = level_start.size() - 2; l-- > 0;) {
-      const std::int64_t lo = level_start[l], hi = level_start[l + 1];
-#pragma omp parallel for schedule(dynamic, 64) if (hi - lo >= kParallelLevel)
-      for (std::int64_t i = lo; i < hi; ++i) {
-        const V w = order[i];
-        double sum = 0;
-        for (eid_t e = off[w]; e < off[w + 1]; ++e)
-          if ((succ[static_cast<std::size_t>(e >> 6)] >> (e & 63)) & 1) sum += (1.0 + delta[nbr[e]]) / sigma[nbr[e]];
-        delta[w] = sigma[w] * sum;
-        if (w != s) scores[w] += delta[w];
+#pragma omp barrier  // the leader's last push to level_start is visible
+      // Backward: levels deepest first; the deepest level has delta 0.
+      for (std::size_t l = level_start.size() - 2; l-- > 0;) {
+        const std::int64_t first = level_start[l], last = level_start[l + 1];
+#pragma omp for schedule(dynamic, 64)
+        for (std::int64_t i = first; i < last; ++i) {
+          const V w = order[i];
+          double sum = 0;
+          for (eid_t e = off[w]; e < off[w + 1]; ++e)
+            if ((succ[static_cast<std::size_t>(e >> 6)] >> (e & 63)) & 1) sum += (1.0 + delta[nbr[e]]) / sigma[nbr[e]];
+          delta[w] = sigma[w] * sum;
+          if (w != s) scores[w] += delta[w];
+        }
+      }
+#pragma omp for schedule(static)
+      for (std::int64_t i = 0; i < hi; ++i) {
+        const V v = order[i];
+        depth[v] = -1;
+        sigma[v] = 0;
+        delta[v] = 0;
       }
     }
-    const std::int64_t visited = level_start.back();
-    parallel::for_static(std::int64_t{0}, visited, [&](std::int64_t i) {
-      const V v = order[i];
-      depth[v] = -1;
-      sigma[v] = 0;
-      delta[v] = 0;
-    });
   }
   return scores;
 }
