@@ -29,19 +29,51 @@
 
 namespace numagraph::kernels {
 
+// Per-vertex scratch of the search, kept between calls (the CLI's trials):
+// fresh arrays would be faulted in again on every call, which costs as much
+// as a whole search on a small road graph. Between sources, and between
+// calls, every entry is back at its initial value: depth -1, sigma and
+// delta 0 (each search resets the vertices it visited).
 template <typename V>
-NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>& sources) {
+struct BrandesWorkspace {
+  NumaArray<double> sigma, delta;
+  NumaArray<std::int32_t> depth;
+  NumaArray<V> order;               // vertices by level
+  NumaArray<std::uint64_t> succ;    // one bit per arc: leads one level down
+  bool clean = false;               // false: (re)initialise before use
+
+  void prepare(std::int64_t n, eid_t arcs) {
+    const auto size = static_cast<std::size_t>(n);
+    if (clean && sigma.size() == size && succ.size() == static_cast<std::size_t>((arcs + 63) / 64)) return;
+    sigma = NumaArray<double>(size);
+    delta = NumaArray<double>(size);
+    depth = NumaArray<std::int32_t>(size);
+    parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { depth[v] = -1; });
+    order = NumaArray<V>(std::max<std::size_t>(size, 1));
+    succ = NumaArray<std::uint64_t>(static_cast<std::size_t>((arcs + 63) / 64));
+    clean = true;
+  }
+};
+
+// Raw Brandes sums over `sources` into `scores` (reusing its pages when the
+// size fits) with scratch from `ws`.
+template <typename V>
+void betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>& sources, NumaArray<double>& scores,
+                         BrandesWorkspace<V>& ws) {
   const std::int64_t n = g.num_vertices();
-  NumaArray<double> scores(static_cast<std::size_t>(n)), sigma(static_cast<std::size_t>(n)),
-      delta(static_cast<std::size_t>(n));
-  NumaArray<std::int32_t> depth(static_cast<std::size_t>(n));
-  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { depth[v] = -1; });
-  NumaArray<V> order(static_cast<std::size_t>(std::max<std::int64_t>(n, 1)));  // vertices by level
-  NumaArray<std::uint64_t> succ(static_cast<std::size_t>((g.num_arcs() + 63) / 64));
+  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n));
+  else parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { scores[v] = 0; });
+  ws.prepare(n, g.num_arcs());
+  auto& sigma = ws.sigma;
+  auto& delta = ws.delta;
+  auto& depth = ws.depth;
+  auto& order = ws.order;
+  auto& succ = ws.succ;
   const eid_t* off = g.out().offsets.data();
   const V* nbr = g.out().neighbors.data();
   for (const V s : sources) {
-    throw_if_cancelled();  // Ctrl-C in Python: once per source
+    throw_if_cancelled();  // Ctrl-C in Python: once per source (the workspace is clean here)
+    ws.clean = false;
     std::vector<std::int64_t> level_start{0, 1};
     order[0] = s;
     depth[s] = 0;
@@ -114,7 +146,15 @@ NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>
         delta[v] = 0;
       }
     }
+    ws.clean = true;
   }
+}
+
+template <typename V>
+NumaArray<double> betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>& sources) {
+  NumaArray<double> scores;
+  BrandesWorkspace<V> ws;
+  betweenness_brandes(g, sources, scores, ws);
   return scores;
 }
 
