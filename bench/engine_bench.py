@@ -2,9 +2,12 @@
 """NUMA engine benchmarks: overhead on this machine and access accounting.
 
 Usage: bench/engine_bench.py overhead [--graph kron20] [--rounds 5] [--kernels pr,spmv,...]
-       bench/engine_bench.py account  [--graph kron20] [--topology "pack:8 numa:1 core:1"]
+       bench/engine_bench.py account  [--graph kron20] [--topology "pack:8 numa:1 core:1"] [--kernels ...]
 
-overhead: for PR, SpMV, BFS, CC, SSSP and BC, times the flat kernel, the NUMA
+Kernels: pr, spmv, bfs, cc (Afforest on both engines), cc_lp (the engine's
+label propagation, against the flat Afforest), sssp, bc.
+
+overhead: for each kernel, times the flat kernel, the NUMA
   engine on this machine's real topology, and the NUMA engine on a synthetic
   2-node topology (same thread count), alternating round by round, and prints
   median times and the ratios engine / flat.
@@ -23,14 +26,21 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 NUMAGRAPH = Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build" / "numagraph"))
 
+# name: (subcommand, flags, flags for the flat engine when they differ)
 KERNELS = {
-    "pr": ["--iterations", "10", "--tolerance", "0", "--variant", "spmv"],
-    "spmv": ["--iterations", "5"],
-    "bfs": ["--sources", "4"],
-    "cc": [],
-    "sssp": ["--sources", "2"],
-    "bc": ["--sources", "2"],
+    "pr": ("pr", ["--iterations", "10", "--tolerance", "0", "--variant", "spmv"]),
+    "spmv": ("spmv", ["--iterations", "5"]),
+    "bfs": ("bfs", ["--sources", "4"]),
+    "cc": ("cc", []),
+    "cc_lp": ("cc", ["--variant", "lp"], []),
+    "sssp": ("sssp", ["--sources", "2"]),
+    "bc": ("bc", ["--sources", "2"]),
 }
+
+
+def kernel_args(name, engine):
+    command, flags, *flat = KERNELS[name]
+    return [command, *(flat[0] if flat and engine == "flat" else flags)]
 
 
 def run(args):
@@ -48,13 +58,16 @@ def graph_args(graph, kernel):
 def overhead(args):
     print(f"{'kernel':6s} {'flat s':>9s} {'numa 1-node s':>14s} {'numa 2-node s':>14s} {'1-node ratio':>13s} {'2-node ratio':>13s}")
     for kernel in args.kernels.split(","):
-        flags = KERNELS[kernel]
         times = {"flat": [], "numa1": [], "numa2": []}
+
+        def base(engine):
+            command, *flags = kernel_args(kernel, engine)
+            return [command, *graph_args(args.graph, kernel), *flags, "-n", "3", "-t", str(args.threads), "--json",
+                    "--engine", engine]
         for _ in range(args.rounds):
-            base = [kernel, *graph_args(args.graph, kernel), *flags, "-n", "3", "-t", str(args.threads), "--json"]
-            times["flat"] += run(base + ["--engine", "flat"])["trials"]
-            times["numa1"] += run(base + ["--engine", "numa"])["trials"]
-            times["numa2"] += run(base + ["--engine", "numa", "--topology", f"pack:2 numa:1 core:{args.threads // 2 or 1}"])["trials"]
+            times["flat"] += run(base("flat"))["trials"]
+            times["numa1"] += run(base("numa"))["trials"]
+            times["numa2"] += run(base("numa") + ["--topology", f"pack:2 numa:1 core:{args.threads // 2 or 1}"])["trials"]
         m = {k: statistics.median(v) for k, v in times.items()}
         print(f"{kernel:6s} {m['flat']:9.4f} {m['numa1']:14.4f} {m['numa2']:14.4f} {m['numa1'] / m['flat']:13.2f} {m['numa2'] / m['flat']:13.2f}")
 
@@ -62,9 +75,10 @@ def overhead(args):
 def account(args):
     print(f"topology {args.topology}, graph {args.graph}")
     print(f"{'kernel':6s} {'engine':6s} {'local rnd':>10s} {'local seq':>10s} {'remote rnd':>11s} {'remote seq':>11s} {'remote random accesses':>24s}")
-    for kernel in ("pr", "spmv", "bfs", "bc", "sssp", "cc"):
+    for kernel in args.kernels.split(","):
         for engine in ("flat", "numa"):
-            rec = run([kernel, *graph_args(args.graph, kernel), *KERNELS[kernel], "-n", "1", "--json", "--account",
+            command, *flags = kernel_args(kernel, engine)
+            rec = run([command, *graph_args(args.graph, kernel), *flags, "-n", "1", "--json", "--account",
                        "--engine", engine, "--topology", args.topology])
             a = rec["account"]
             total = sum(a.values())
@@ -80,7 +94,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--topology", default="pack:8 numa:1 core:1")
-    ap.add_argument("--kernels", default=",".join(KERNELS), help="overhead: which kernels (default: all)")
+    ap.add_argument("--kernels", default=",".join(KERNELS), help="which kernels (default: all)")
     args = ap.parse_args()
     overhead(args) if args.mode == "overhead" else account(args)
 

@@ -45,7 +45,7 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   std::vector<double> seconds, teps;
   std::optional<bool> verified;
   std::string why;
-  kernels::NumaBfsOptions numa_opt{c.bfs.alpha, c.bfs.beta};
+  kernels::NumaBfsOptions numa_opt{c.bfs.alpha, c.bfs.beta, /*compute_depth=*/false};
   // Timed: the parent array only (Graph500's BFS output); depths, when the
   // verifier or --output needs them, are derived afterwards, untimed.
   kernels::BfsOptions timed = c.bfs;
@@ -54,13 +54,13 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   int td_steps = 0, bu_steps = 0;
   kernels::BfsResult<V> r;
   kernels::BfsWorkspace<V> workspace;
+  kernels::NumaBfsResult<V> nr;  // reused across roots, as the flat kernel's arrays
   for (std::size_t i = 0; i < roots.size(); ++i) {
     const V root = roots[i];
-    kernels::NumaBfsResult nr;
     const double s = time_trials(1, [&](int) {
       if (numa) {
         engine::NoAccounting none;
-        nr = kernels::bfs_numa(*eng.pg, root, numa_opt, engine::EngineMode::kNuma, none);
+        kernels::bfs_numa(*eng.pg, root, numa_opt, engine::EngineMode::kNuma, none, nr);
       } else {
         kernels::bfs_direction_optimizing(g, root, timed, r, workspace);
       }
@@ -72,7 +72,7 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
     const bool last_root = i + 1 == roots.size();
     if (!c.run.verify && !(last_root && !c.output.empty())) continue;
     NumaArray<std::int32_t> depth =
-        numa ? std::move(nr.depth) : kernels::depths_from_parents(g, root, r.parent.data());
+        kernels::depths_from_parents(g, root, numa ? nr.parent.data() : r.parent.data());
     if (c.run.verify) {
       const auto v = numa ? verify::bfs_tree(g, root, nr.parent.data(), depth.data())
                           : verify::bfs_tree(g, root, r.parent.data(), depth.data());

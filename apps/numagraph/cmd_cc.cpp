@@ -6,6 +6,7 @@
 #include "numagraph/common.hpp"
 #include "numagraph/engine_cli.hpp"
 #include "numagraph/kernels/cc/afforest.hpp"
+#include "numagraph/kernels/cc/numa_afforest.hpp"
 #include "numagraph/kernels/cc/numa_label_propagation.hpp"
 #include "numagraph/kernels/cc/shiloach_vishkin.hpp"
 #include "numagraph/registry.hpp"
@@ -22,15 +23,33 @@ struct CcCommand {
   std::string output;
 };
 
+// The engine variants: Afforest over the node parts (default) or min-label
+// propagation (lp, Polymer's choice: no remote random reads, one edge scan per round).
+template <typename V, typename Acc>
+kernels::NumaCcResult run_engine_cc(const std::string& variant, const engine::PartitionedGraph<V>& pg,
+                                    engine::EngineMode mode, Acc& acc) {
+  if (variant == "lp") return kernels::connected_components_numa(pg, mode, acc);
+  return kernels::components_afforest_numa(pg, mode, acc);
+}
+
 template <typename G>
 void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
-  auto eng = prepare_engine(g, c.engine, {false, true, false});
+  // An explicit variant decides `--engine auto`: sv exists only flat, lp only on the engine.
+  EngineOptions eo = c.engine;
+  if (eo.engine == "auto" && c.variant != "afforest") eo.engine = c.variant == "sv" ? "flat" : "numa";
+  auto eng = prepare_engine(g, eo, {false, true, false});
+  if (eng.numa && c.variant == "sv")
+    throw UsageError("--variant sv has no NUMA-engine version: use --variant afforest or lp, or --engine flat");
+  if (!eng.numa && c.variant == "lp")
+    throw UsageError("--variant lp runs on the NUMA engine only: add --engine numa, or use afforest or sv");
+  if (c.engine.account && c.variant == "sv")
+    throw UsageError("--account counts the engine's accesses, and sv has no engine version: use --variant afforest or lp");
   NumaArray<std::uint64_t> labels;
   const auto seconds = time_trials(c.run.trials, [&](int) {
     if (eng.numa) {
       engine::NoAccounting none;
-      labels = kernels::connected_components_numa(*eng.pg, engine::EngineMode::kNuma, none).labels;
+      labels = run_engine_cc(c.variant, *eng.pg, engine::EngineMode::kNuma, none).labels;
       return;
     }
     NumaArray<V> comp = c.variant == "sv" ? kernels::components_shiloach_vishkin(g) : kernels::components_afforest(g);
@@ -44,28 +63,30 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
     verified = v.ok;
     why = v.message;
   }
-  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
-    kernels::connected_components_numa(*eng.pg, m, acc);
+  const auto counts = account_if_asked(eo, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
+    run_engine_cc(c.variant, *eng.pg, m, acc);
   });
   std::unordered_set<std::uint64_t> distinct(labels.begin(), labels.end());
   // Report labels as the user's id of each component's representative.
   for (auto& l : labels) l = g.label(static_cast<V>(l));
   if (!c.output.empty()) write_vertex_values(c.output, g, labels.data());
   profile::Record rec = base_record("cc", lg, c.run);
-  rec.set("variant", eng.numa ? "numa-label-propagation" : c.variant)
+  rec.set("variant", eng.numa ? "numa-" + c.variant : c.variant)
       .set("num_components", static_cast<std::int64_t>(distinct.size()));
-  report_engine(rec, c.engine, eng.numa, counts, c.run.json);
+  report_engine(rec, eo, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 
-const Register kCc{{"cc", "connected components (Afforest or Shiloach-Vishkin; weak for directed graphs)", 230,
+const Register kCc{{"cc", "connected components (Afforest, Shiloach-Vishkin or label propagation; weak for directed graphs)", 230,
                     [](CLI::App& app) {
                       auto c = std::make_shared<CcCommand>();
                       add_graph_options(app, c->src);
                       add_run_options(app, c->run);
                       add_engine_options(app, c->engine);
-                      app.add_option("--variant", c->variant, "afforest (default) or sv")
-                          ->check(CLI::IsMember({"afforest", "sv"}));
+                      app.add_option("--variant", c->variant,
+                                     "afforest (default), sv (flat engine only) or lp (min-label propagation, "
+                                     "NUMA engine only)")
+                          ->check(CLI::IsMember({"afforest", "sv", "lp"}));
                       app.add_option("--output", c->output, "write 'id component' per vertex (component = a member's id)");
                       app.callback([c] {
                         apply_run_options(c->run);

@@ -123,9 +123,11 @@ def connected_components(g, *, variant="afforest", engine="auto"):
     Returns, per vertex, the id of a member of its component (one representative
     per component; the user's id when relabelled): dtype is the graph's id
     type. ``np.unique(result).size`` is the number of components.
-    ``variant``: 'afforest' (Sutton et al., IPDPS 2018) or 'sv' (Shiloach-Vishkin)
-    on the flat engine; the NUMA engine runs label propagation and labels each
-    component with its smallest id (uint64).
+    ``variant``: 'afforest' (Sutton et al., IPDPS 2018; both engines), 'sv'
+    (Shiloach-Vishkin; flat engine only) or 'lp' (min-label propagation; NUMA
+    engine only). With ``engine='auto'`` an explicit 'sv' runs flat and 'lp' on
+    the NUMA engine. The NUMA engine labels each component with its smallest id
+    (uint64).
     """
     return _core.connected_components(_core_of(g), str(variant), str(engine))
 

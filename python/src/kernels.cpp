@@ -20,6 +20,7 @@
 #include "numagraph/kernels/bp/numa_partitioned.hpp"
 #include "numagraph/kernels/bp/per_arc.hpp"
 #include "numagraph/kernels/cc/afforest.hpp"
+#include "numagraph/kernels/cc/numa_afforest.hpp"
 #include "numagraph/kernels/cc/numa_label_propagation.hpp"
 #include "numagraph/kernels/cc/shiloach_vishkin.hpp"
 #include "numagraph/kernels/diameter/double_sweep.hpp"
@@ -74,9 +75,8 @@ auto dense(const G& g, std::uint64_t user_id) {
 
 // depth: hop counts (int32, -1 unreached). parents: the BFS tree (-1
 // unreached, the source its own parent) in the graph's signed id type, or
-// int64 original ids when the graph was relabelled (the NUMA engine: int64
-// always). Asking for parents only skips the depth array, as the CLI's timed
-// BFS (Graph500) does.
+// int64 original ids when the graph was relabelled. Asking for parents only
+// skips the depth array, as the CLI's timed BFS (Graph500) does.
 nb::object bfs(const PyGraph& pg, std::uint64_t source, bool depth, bool parents, double alpha, double beta,
                const std::string& engine) {
   if (!depth && !parents) throw UsageError("ask for depth, parents or both");
@@ -89,27 +89,25 @@ nb::object bfs(const PyGraph& pg, std::uint64_t source, bool depth, bool parents
     using P = typename kernels::BfsResult<V>::Parent;
     const V root = dense(g, source);
     const EngineTopology topo = engine_topology();
+    kernels::BfsResult<V> res;
     if (use_numa(engine, topo)) {
       const auto& part = partitioned(cache, g, topo, {true, false, false});
       engine::NoAccounting none;
-      kernels::NumaBfsResult nr = kernels::bfs_numa(part, root, kernels::NumaBfsOptions{alpha, beta},
-                                                    engine::EngineMode::kNuma, none);
-      if (parents && g.relabelled())
-        parallel::for_static(std::size_t{0}, nr.parent.size(), [&](std::size_t v) {
-          if (nr.parent[v] >= 0) nr.parent[v] = static_cast<std::int64_t>(g.label(static_cast<V>(nr.parent[v])));
-        });
-      return Out{std::move(nr.depth), std::move(nr.parent)};
+      kernels::NumaBfsResult<V> nr;  // fresh arrays: placed partitioned, unlike pooled ones
+      kernels::bfs_numa(part, root, kernels::NumaBfsOptions{alpha, beta, depth}, engine::EngineMode::kNuma, none, nr);
+      res.parent = std::move(nr.parent);
+      if (depth) res.depth = std::move(nr.depth);
+    } else {
+      kernels::BfsOptions o;
+      o.alpha = alpha;
+      o.beta = beta;
+      o.compute_depth = depth;
+      if (!cache.bfs_workspace) cache.bfs_workspace = std::make_shared<kernels::BfsWorkspace<V>>();
+      res.parent = result_pool().take<P>(static_cast<std::size_t>(g.num_vertices()));
+      if (depth) res.depth = result_pool().take<std::int32_t>(static_cast<std::size_t>(g.num_vertices()));
+      kernels::bfs_direction_optimizing(g, root, o, res,
+                                        *static_cast<kernels::BfsWorkspace<V>*>(cache.bfs_workspace.get()));
     }
-    kernels::BfsOptions o;
-    o.alpha = alpha;
-    o.beta = beta;
-    o.compute_depth = depth;
-    if (!cache.bfs_workspace) cache.bfs_workspace = std::make_shared<kernels::BfsWorkspace<V>>();
-    kernels::BfsResult<V> res;
-    // Warm arrays from results Python has dropped (see ResultPool).
-    res.parent = result_pool().take<P>(static_cast<std::size_t>(g.num_vertices()));
-    if (depth) res.depth = result_pool().take<std::int32_t>(static_cast<std::size_t>(g.num_vertices()));
-    kernels::bfs_direction_optimizing(g, root, o, res, *static_cast<kernels::BfsWorkspace<V>*>(cache.bfs_workspace.get()));
     Out out{std::move(res.depth), NumaArray<std::int32_t>()};
     if (!parents) return out;
     // Unreached vertices hold -(degree + 1) (see BfsResult): make them -1.
@@ -265,21 +263,28 @@ nb::object belief_propagation(const PyGraph& pg, int iterations, double coupling
 
 // Component ids: the id of a member vertex (the user's id when relabelled).
 nb::object connected_components(const PyGraph& pg, const std::string& variant, const std::string& engine) {
-  if (variant != "afforest" && variant != "sv") throw UsageError("variant must be 'afforest' or 'sv'");
+  if (variant != "afforest" && variant != "sv" && variant != "lp")
+    throw UsageError("variant must be 'afforest', 'sv' or 'lp' (got '" + variant + "')");
   check_engine(engine);
+  // As the CLI: an explicit sv or lp decides engine='auto'.
+  const std::string eng = engine != "auto" || variant == "afforest" ? engine : variant == "sv" ? "flat" : "numa";
   return to_python(on_worker_cached<Array>(pg, [=](const auto& g, GraphCache& cache) -> Array {
     const EngineTopology topo = engine_topology();
-    if (use_numa(engine, topo)) {
+    if (use_numa(eng, topo)) {
+      if (variant == "sv")
+        throw UsageError("variant 'sv' has no NUMA-engine version: use 'afforest' or 'lp', or engine='flat'");
       engine::NoAccounting none;
-      auto labels = kernels::connected_components_numa(partitioned(cache, g, topo, {false, true, false}),
-                                                       engine::EngineMode::kNuma, none)
-                        .labels;
+      const auto& parts = partitioned(cache, g, topo, {false, true, false});
+      auto labels = variant == "lp" ? kernels::connected_components_numa(parts, engine::EngineMode::kNuma, none).labels
+                                    : kernels::components_afforest_numa(parts, engine::EngineMode::kNuma, none).labels;
       if (g.relabelled())
         parallel::for_static(std::size_t{0}, labels.size(), [&](std::size_t v) {
           labels[v] = g.label(static_cast<typename std::decay_t<decltype(g)>::vertex_type>(labels[v]));
         });
       return labels;
     }
+    if (variant == "lp")
+      throw UsageError("variant 'lp' runs on the NUMA engine only: use engine='numa', or 'afforest' or 'sv'");
     auto comp = variant == "sv" ? kernels::components_shiloach_vishkin(g) : kernels::components_afforest(g);
     if (!g.relabelled()) return comp;
     NumaArray<std::uint64_t> ids(comp.size());

@@ -172,3 +172,19 @@ def test_refusals_say_what_to_do(cli, tmp_path):
     assert proc.returncode == 2 and "--keep-duplicates" in proc.stderr, proc.stderr
     proc = run_cli("pr", path, "--networkx", "--variant", "gs", check=False)
     assert proc.returncode == 2 and "spmv" in proc.stderr, proc.stderr
+
+
+def test_components_variant_decides_the_engine(cli, tmp_path):
+    """sv runs flat only, lp on the NUMA engine only: engine auto follows the
+    variant, an explicit contradiction is a usage error that says what to do."""
+    path = write_mtx(tmp_path / "g.mtx", random_graph(8, True, n=300, p=0.01))
+    want = run_json("cc", path, "--variant", "afforest", "--engine", "flat")[-1]["num_components"]
+    for variant, engine, shown in (("sv", "auto", "sv"), ("lp", "auto", "numa-lp"), ("afforest", "numa", "numa-afforest")):
+        rec = run_json("cc", path, "--variant", variant, "--engine", engine, "--verify")[-1]
+        assert rec["variant"] == shown and rec["verified"] is True and rec["num_components"] == want
+    proc = run_cli("cc", path, "--variant", "sv", "--engine", "numa", check=False)
+    assert proc.returncode == 2 and "--engine flat" in proc.stderr, proc.stderr
+    proc = run_cli("cc", path, "--variant", "lp", "--engine", "flat", check=False)
+    assert proc.returncode == 2 and "--engine numa" in proc.stderr, proc.stderr
+    proc = run_cli("cc", path, "--variant", "sv", "--account", check=False)
+    assert proc.returncode == 2 and "--account" in proc.stderr, proc.stderr

@@ -20,6 +20,13 @@ def test_numa_engine_matches(graphs, topology):
     with ng.config(topology=topology, bind="none"):
         for G, g in graphs:
             np.testing.assert_array_equal(ng.bfs(g, 0, engine="numa"), ng.bfs(g, 0, engine="flat"))
+            depth, parents = ng.bfs(g, 0, parents=True, engine="numa")
+            assert parents.dtype == ng.bfs(g, 0, depth=False, parents=True, engine="flat").dtype
+            np.testing.assert_array_equal(parents < 0, depth < 0)
+            assert (parents[depth < 0] == -1).all()  # the engine's degree marks never leak out
+            reached = np.flatnonzero(depth > 0)
+            np.testing.assert_array_equal(depth[parents[reached]] + 1, depth[reached])
+            assert ng.bfs(g, 0, depth=False, parents=True, engine="numa").dtype == parents.dtype
             np.testing.assert_allclose(ng.sssp(g, 0, engine="numa"), ng.sssp(g, 0, engine="flat"))
             want = nx.pagerank(G)
             got = ng.pagerank(g, networkx=True, tolerance=1e-6, max_iterations=100, engine="numa")
@@ -27,9 +34,11 @@ def test_numa_engine_matches(graphs, topology):
             np.testing.assert_allclose(ng.betweenness(g, 16, engine="numa"), ng.betweenness(g, 16, engine="flat"),
                                        rtol=1e-9, atol=1e-9)
             np.testing.assert_allclose(ng.spmv(g, 3, engine="numa"), ng.spmv(g, 3, engine="flat"), rtol=1e-9)
-            cn, cf = ng.connected_components(g, engine="numa"), ng.connected_components(g, engine="flat")
-            assert np.unique(cn).size == np.unique(cf).size
-            assert len(set(zip(cn.tolist(), cf.tolist()))) == np.unique(cn).size
+            cf = ng.connected_components(g, engine="flat")
+            for variant in ("afforest", "lp"):  # the engine's two CC variants: the same partition
+                cn = ng.connected_components(g, variant=variant, engine="numa")
+                assert np.unique(cn).size == np.unique(cf).size
+                assert len(set(zip(cn.tolist(), cf.tolist()))) == np.unique(cn).size
         G, g = graphs[0]
         np.testing.assert_allclose(ng.belief_propagation(g, engine="numa"), ng.belief_propagation(g, engine="flat"),
                                    rtol=1e-9)
@@ -42,3 +51,17 @@ def test_auto_engine_follows_topology(graphs):
         np.testing.assert_array_equal(ng.bfs(g, 0), ng.bfs(g, 0, engine="flat"))
     with pytest.raises(ng.UsageError, match="engine"):
         ng.bfs(g, 0, engine="gpu")
+
+
+def test_components_variant_picks_engine(graphs):
+    """sv exists only flat and lp only on the engine: engine='auto' follows an
+    explicit variant, and a contradicting engine is refused with a hint."""
+    _, g = graphs[0]
+    with ng.config(topology="pack:2 numa:1 core:1 pu:1", bind="none"):
+        assert np.unique(ng.connected_components(g, variant="sv")).size == np.unique(ng.connected_components(g)).size
+        with pytest.raises(ValueError, match="engine='flat'"):
+            ng.connected_components(g, variant="sv", engine="numa")
+    with pytest.raises(ValueError, match="engine='numa'"):
+        ng.connected_components(g, variant="lp", engine="flat")
+    lp = ng.connected_components(g, variant="lp")  # auto -> the engine, even on one node
+    assert np.unique(lp).size == np.unique(ng.connected_components(g)).size

@@ -21,6 +21,7 @@
 #include "numagraph/kernels/bc/numa_nwq.hpp"
 #include "numagraph/kernels/bp/numa_partitioned.hpp"
 #include "numagraph/kernels/spmv/numa_partitioned.hpp"
+#include "numagraph/kernels/cc/numa_afforest.hpp"
 #include "numagraph/kernels/cc/numa_label_propagation.hpp"
 #include "numagraph/kernels/pr/numa_partitioned.hpp"
 #include "numagraph/kernels/sssp/numa_delta_stepping.hpp"
@@ -229,11 +230,46 @@ TEST(NumaEngine, ComponentsAreCanonicalOnEveryTopology) {
       auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {false, true});
       for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
         engine::NoAccounting acc;
-        auto r = kernels::connected_components_numa(pg, mode, acc);
-        for (std::int64_t v = 0; v < g.num_vertices(); ++v)
-          ASSERT_EQ(r.labels[v], expected[v]) << "v=" << v << " nodes=" << nodes;
+        auto lp = kernels::connected_components_numa(pg, mode, acc);
+        auto af = kernels::components_afforest_numa(pg, mode, acc);
+        for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
+          ASSERT_EQ(lp.labels[v], expected[v]) << "label propagation v=" << v << " nodes=" << nodes;
+          ASSERT_EQ(af.labels[v], expected[v]) << "afforest v=" << v << " nodes=" << nodes;
+        }
       }
     }
+  }
+}
+
+// Directed chains of 37 vertices whose arcs alternate direction, and the
+// highest ids in reverse: no giant component for Afforest to skip, links that
+// need the in-edges, and roots that move across node ranges.
+TEST(NumaEngine, AfforestWithoutAGiantComponentIsCanonical) {
+  const std::uint64_t n = 3000;
+  EdgeList e;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> arcs;
+  for (std::uint64_t i = 0; i + 1 < n; ++i) {
+    if (i % 37 == 36) continue;
+    const std::uint64_t a = i, b = i + 1;
+    arcs.emplace_back(i % 2 ? b : a, i % 2 ? a : b);
+  }
+  arcs.emplace_back(n - 1, 5);  // one chain joins the last vertex to the first chain
+  e.src = NumaArray<std::uint64_t>(arcs.size());
+  e.dst = NumaArray<std::uint64_t>(arcs.size());
+  for (std::size_t j = 0; j < arcs.size(); ++j) {
+    e.src[j] = arcs[j].first;
+    e.dst[j] = arcs[j].second;
+  }
+  e.num_vertices = n;
+  Graph32 g = std::get<Graph32>(build_graph(std::move(e), BuildOptions{}));
+  const auto expected = serial_min_labels(g);
+  for (auto [nodes, threads] : kTopologies) {
+    auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {false, true});
+    engine::Accounting acc(pg.layout());
+    auto r = kernels::components_afforest_numa(pg, EngineMode::kNuma, acc);
+    for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+      ASSERT_EQ(r.labels[v], expected[v]) << "v=" << v << " nodes=" << nodes;
+    EXPECT_GT(acc.total().total(), 0);
   }
 }
 
@@ -364,9 +400,12 @@ TEST(EdgeMap, LigraThresholdPicksBothDirectionsAndKeepsDepths) {
   const auto expected = serial_depths(g, root);
   auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 4, 4), {true, false});
   engine::EdgeMapper<std::uint32_t> mapper(pg, EngineMode::kNuma);
-  NumaArray<std::int64_t> parent(static_cast<std::size_t>(g.num_vertices()));
+  NumaArray<std::int32_t> parent(static_cast<std::size_t>(g.num_vertices()));
   NumaArray<std::int32_t> depth(static_cast<std::size_t>(g.num_vertices()));
-  for (std::int64_t v = 0; v < g.num_vertices(); ++v) parent[v] = depth[v] = -1;
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
+    parent[v] = -(g.out_degree(static_cast<std::uint32_t>(v)) + 1);  // BfsStep's unvisited mark
+    depth[v] = -1;
+  }
   parent[root] = root;
   depth[root] = 0;
   engine::SparseFrontier<std::uint32_t> frontier{root};

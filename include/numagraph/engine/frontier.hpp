@@ -4,6 +4,7 @@
 // refreshes every copy (a sequential remote write, like the other replicas).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -13,27 +14,69 @@
 
 namespace numagraph::engine {
 
+// One bit per vertex, with a summary level of one bit per 256 vertices: a
+// pull step against a sparse dense-frontier (the first bottom-up level of a
+// BFS) tests the summary first and skips most loads of the big bitmap.
 class Bitmap {
  public:
+  static constexpr int kSummaryShift = 8;  // vertices per summary bit: 2^8
+
   Bitmap() = default;
   explicit Bitmap(std::int64_t n, numa::Placement p = numa::Placement::partitioned())
-      : words_(static_cast<std::size_t>((n + 63) / 64), p) {}
+      : words_(static_cast<std::size_t>((n + 63) / 64), p),
+        summary_(static_cast<std::size_t>(((n >> kSummaryShift) + 64) / 64), p) {}
+  // Sets bit i and its summary bit; threads may set bits of the same word.
   void set_atomic(std::int64_t i) {
     __atomic_fetch_or(&words_[static_cast<std::size_t>(i >> 6)], std::uint64_t{1} << (i & 63),
                       __ATOMIC_RELAXED);
+    const std::int64_t s = i >> kSummaryShift;
+    std::uint64_t& sw = summary_[static_cast<std::size_t>(s >> 6)];
+    if (!((__atomic_load_n(&sw, __ATOMIC_RELAXED) >> (s & 63)) & 1))  // most are set already
+      __atomic_fetch_or(&sw, std::uint64_t{1} << (s & 63), __ATOMIC_RELAXED);
+  }
+  // Sets bit i and its summary bit; no other thread may write bit i's word.
+  void set_owned(std::int64_t i) {
+    words_[static_cast<std::size_t>(i >> 6)] |= std::uint64_t{1} << (i & 63);
+    const std::int64_t s = i >> kSummaryShift;
+    std::uint64_t& sw = summary_[static_cast<std::size_t>(s >> 6)];
+    if (!((__atomic_load_n(&sw, __ATOMIC_RELAXED) >> (s & 63)) & 1))  // summary words are shared
+      __atomic_fetch_or(&sw, std::uint64_t{1} << (s & 63), __ATOMIC_RELAXED);
   }
   std::uint64_t* words() { return words_.data(); }
   const std::uint64_t* words() const { return words_.data(); }
   std::int64_t num_words() const { return static_cast<std::int64_t>(words_.size()); }
-  void clear() { parallel::for_static(std::int64_t{0}, num_words(), [&](std::int64_t w) { words_[w] = 0; }); }
+  std::uint64_t* summary() { return summary_.data(); }
+  const std::uint64_t* summary() const { return summary_.data(); }
+  std::int64_t num_summary_words() const { return static_cast<std::int64_t>(summary_.size()); }
+  void clear() {
+    parallel::for_static(std::int64_t{0}, num_words(), [&](std::int64_t w) { words_[w] = 0; });
+    parallel::for_static(std::int64_t{0}, num_summary_words(), [&](std::int64_t w) { summary_[w] = 0; });
+  }
+  // Fraction of summary bits set: once most are, testing them first only adds a load.
+  double summary_density() const {
+    std::int64_t set = 0;
+    for (std::int64_t w = 0; w < num_summary_words(); ++w) set += __builtin_popcountll(summary_[w]);
+    return static_cast<double>(set) / static_cast<double>(std::max<std::int64_t>(1, num_summary_words() * 64));
+  }
+  void swap(Bitmap& o) {
+    words_.swap(o.words_);
+    summary_.swap(o.summary_);
+  }
 
  private:
   NumaArray<std::uint64_t> words_;
+  NumaArray<std::uint64_t> summary_;
 };
 
 // Tests bit i of a raw word array (a bitmap replica).
 inline bool test_bit(const std::uint64_t* words, std::int64_t i) {
   return (words[i >> 6] >> (i & 63)) & 1;
+}
+
+// Tests bit i, looking at its summary bit first.
+inline bool test_bit_summarized(const std::uint64_t* words, const std::uint64_t* summary, std::int64_t i) {
+  const std::int64_t s = i >> Bitmap::kSummaryShift;
+  return ((summary[s >> 6] >> (s & 63)) & 1) && test_bit(words, i);
 }
 
 // Sparse frontier in the vertex id type.

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "numagraph/engine/barrier.hpp"
+#include "numagraph/engine/edge_map.hpp"
 #include "numagraph/engine/frontier.hpp"
 #include "numagraph/engine/pull_sum.hpp"
 #include "numagraph/parallel/work_queue.hpp"
@@ -99,7 +100,12 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
   NumaArray<std::int32_t> depth(static_cast<std::size_t>(n), numa::Placement::partitioned());
   NumaArray<double> sigma(static_cast<std::size_t>(n), numa::Placement::partitioned());
   NumaArray<double> delta(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  for (std::int64_t v = 0; v < n; ++v) depth[v] = -1;
+  vertex_map(layout, [&](int, std::int64_t v) {  // first touch by the owners
+    r.scores[v] = 0;
+    depth[v] = -1;
+    sigma[v] = 0;
+    delta[v] = 0;
+  });
   std::vector<std::vector<V>> found(static_cast<std::size_t>(layout.threads));
 
   // One step over `entries`: for each entry (x, value) of queue q's node part,
@@ -119,7 +125,8 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
               acc.count(tid, part, Pattern::kRandom);
               acc.count(tid, part, Pattern::kSequential, ee - eb);
             }
-            for (eid_t j = eb; j < ee; ++j) visit(tid, x, value, edges.neighbors[static_cast<std::size_t>(j)]);
+            const V* nbr = edges.neighbors.data();
+            for (eid_t j = eb; j < ee; ++j) visit(tid, x, value, nbr[j]);
           } else {
             auto nb = forward ? g.out_neighbors(x) : g.in_neighbors(x);
             if constexpr (Acc::enabled) {
@@ -197,12 +204,17 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
         if (w != s) r.scores[w] += delta[w];
       });
     }
-    for (const auto& level : levels)
-      for (V v : level.items) {
-        depth[v] = -1;
-        sigma[v] = 0;
-        delta[v] = 0;
-      }
+    // Reset what this source touched, each thread the vertices it found
+    // (its own node's, but for stolen tasks).
+    run_on_threads(layout, [&](int tid) {
+      for (const auto& level : levels)
+        for (std::size_t i = level.start[static_cast<std::size_t>(tid)]; i < level.start[static_cast<std::size_t>(tid) + 1]; ++i) {
+          const V v = level.items[i];
+          depth[v] = -1;
+          sigma[v] = 0;
+          delta[v] = 0;
+        }
+    });
   }
   for (int t = 0; t < layout.threads; ++t) r.stolen_tasks += queues.stolen(t);
   return r;

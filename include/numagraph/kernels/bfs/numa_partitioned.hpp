@@ -17,83 +17,118 @@
 
 #include <atomic>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "numagraph/engine/edge_map.hpp"
+#include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
 struct NumaBfsOptions {
   double alpha = 15;  // top-down -> bottom-up when frontier edges > unexplored edges / alpha
   double beta = 18;   // bottom-up -> top-down when frontier vertices < n / beta
+  bool compute_depth = true;  // false: leave depth empty (derive it from parents, untimed)
 };
 
+// Parents are signed ids of the graph's width, as the flat kernel's
+// (BfsResult): negative for an unreached vertex (it holds -(out-degree + 1)),
+// the root is its own parent.
+template <typename V>
 struct NumaBfsResult {
-  NumaArray<std::int64_t> parent;  // -1: not reached; the root is its own parent
-  NumaArray<std::int32_t> depth;   // -1: not reached
+  using Parent = std::make_signed_t<V>;
+  NumaArray<Parent> parent;
+  NumaArray<std::int32_t> depth;   // -1: not reached; empty unless compute_depth
   int top_down_steps = 0;
   int bottom_up_steps = 0;
 };
 
 namespace detail {
 
-// One BFS level as an edge_map functor: claim unvisited targets.
+// One BFS level as an edge_map functor: claim unvisited targets. An
+// unvisited vertex's parent holds -(out-degree + 1) (as in the flat kernel),
+// so claiming it hands edge_map the degree for the switching heuristic
+// without another random read.
 template <typename V>
 struct BfsStep {
-  std::int64_t* parent;
+  using P = std::make_signed_t<V>;
+  P* parent;
   std::int32_t* depth;
   std::int32_t next_depth;
   bool cond(V v) const { return parent[v] < 0; }
-  bool update(V u, V v) {  // pull: v belongs to the calling thread
-    parent[v] = u;
-    depth[v] = next_depth;
+  bool update(V u, V v, eid_t& degree) {  // pull: v belongs to the calling thread
+    degree = -static_cast<eid_t>(parent[v]) - 1;
+    parent[v] = static_cast<P>(u);
+    if (depth) depth[v] = next_depth;
     return true;
   }
-  bool update_atomic(V u, V v) {
-    if (!parallel::compare_and_swap(parent[v], std::int64_t{-1}, static_cast<std::int64_t>(u))) return false;
-    depth[v] = next_depth;
+  bool update_atomic(V u, V v, eid_t& degree) {
+    const P seen = parent[v];
+    if (seen >= 0 || !parallel::compare_and_swap(parent[v], seen, static_cast<P>(u))) return false;
+    degree = -static_cast<eid_t>(seen) - 1;
+    if (depth) depth[v] = next_depth;
     return true;
   }
 };
 
 }  // namespace detail
 
+// The search, reusing r's arrays when their sizes fit (trials from many roots
+// then do not fault in fresh pages).
 template <typename V, typename Acc = engine::NoAccounting>
-NumaBfsResult bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const NumaBfsOptions& o,
-                       engine::EngineMode mode, Acc& acc) {
+void bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const NumaBfsOptions& o, engine::EngineMode mode,
+              Acc& acc, NumaBfsResult<V>& r) {
+  using P = typename NumaBfsResult<V>::Parent;
   using namespace engine;
   const Layout& layout = pg.layout();
   const auto& g = pg.graph();
   const std::int64_t n = pg.num_vertices();
-  NumaBfsResult r;
-  r.parent = NumaArray<std::int64_t>(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  r.depth = NumaArray<std::int32_t>(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  if (static_cast<std::int64_t>(root) >= n) throw UsageError("BFS root " + std::to_string(root) + " is not a vertex");
+  r.top_down_steps = r.bottom_up_steps = 0;
+  if (r.parent.size() != static_cast<std::size_t>(n))
+    r.parent = NumaArray<P>(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  if (!o.compute_depth) r.depth = NumaArray<std::int32_t>();
+  else if (r.depth.size() != static_cast<std::size_t>(n))
+    r.depth = NumaArray<std::int32_t>(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  std::int32_t* depth = o.compute_depth ? r.depth.data() : nullptr;
   vertex_map(layout, [&](int, std::int64_t v) {
-    r.parent[v] = -1;
-    r.depth[v] = -1;
+    r.parent[v] = static_cast<P>(-(g.out_degree(static_cast<V>(v)) + 1));
+    if (depth) depth[v] = -1;
   });
-  r.parent[root] = static_cast<std::int64_t>(root);
-  r.depth[root] = 0;
+  r.parent[root] = static_cast<P>(root);
+  if (depth) depth[root] = 0;
 
   EdgeMapper<V> mapper(pg, mode);
-  SparseFrontier<V> frontier{root};
+  Frontier<V> frontier = mapper.make_frontier({root});
   eid_t explored = 0;
   bool bottom_up = false;
   for (std::int32_t level = 0; !frontier.empty(); ++level) {
+    throw_if_cancelled();  // Ctrl-C in Python: once per level, outside parallel regions
     // Beamer's switch: go bottom-up when the frontier's edges outweigh the
-    // unexplored edges / alpha; come back when the frontier is below n / beta.
-    const eid_t frontier_edges = mapper.out_degree_sum(frontier, acc);
-    if (!bottom_up && static_cast<double>(frontier_edges) > static_cast<double>(g.num_arcs() - explored) / o.alpha)
+    // unexplored edges / alpha (and are at least n / beta: a pull reads every
+    // vertex, too much for a thin frontier); come back when the frontier is
+    // below n / beta vertices. The same rule as the flat kernel.
+    const eid_t frontier_edges = frontier.out_degrees;
+    const double fe = static_cast<double>(frontier_edges);
+    if (!bottom_up && fe > static_cast<double>(g.num_arcs() - explored) / o.alpha &&
+        fe >= static_cast<double>(n) / o.beta)
       bottom_up = true;
-    else if (bottom_up && static_cast<double>(frontier.size()) < static_cast<double>(n) / o.beta)
+    else if (bottom_up && static_cast<double>(frontier.size) < static_cast<double>(n) / o.beta)
       bottom_up = false;
     ++(bottom_up ? r.bottom_up_steps : r.top_down_steps);
-    detail::BfsStep<V> step{r.parent.data(), r.depth.data(), level + 1};
+    detail::BfsStep<V> step{r.parent.data(), depth, level + 1};
     EdgeMapOptions em;
     em.direction = bottom_up ? Direction::kPull : Direction::kPush;
     frontier = mapper.edge_map(frontier, step, em, acc);
-    explored += frontier_edges;
+    if (!bottom_up) explored += frontier_edges;  // as the flat kernel: top-down steps count
   }
+}
+
+template <typename V, typename Acc = engine::NoAccounting>
+NumaBfsResult<V> bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const NumaBfsOptions& o,
+                          engine::EngineMode mode, Acc& acc) {
+  NumaBfsResult<V> r;
+  bfs_numa(pg, root, o, mode, acc, r);
   return r;
 }
 
