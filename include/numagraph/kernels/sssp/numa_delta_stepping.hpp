@@ -8,7 +8,10 @@
 // with, so no node ever reads another node's distance array: the frontier is
 // read in order (sequential, remote for other nodes' entries). An entry whose
 // distance is stale (the vertex improved since) is dropped by the thread that
-// queued it, which owns the vertex.
+// queued it, which owns the vertex, when a round's frontier is formed; and
+// while a round runs, a node skips the stale entries of the vertices it owns
+// (a local read; other nodes' entries are relaxed unchecked, which costs
+// useless relaxations but never a remote random read).
 //
 // Distances are doubles: exact for integer weights (sums below 2^53) and the
 // same on every topology and in both modes.
@@ -60,7 +63,8 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
   std::vector<parallel::Padded<std::atomic<std::int64_t>>> cursor(static_cast<std::size_t>(layout.nodes));
   std::vector<Entry> frontier{{source, 0.0}};
   std::size_t bucket = 0;
-  auto bucket_of = [&](double d) { return static_cast<std::size_t>(d / delta); };
+  const double inverse_delta = 1.0 / delta;
+  auto bucket_of = [&](double d) { return static_cast<std::size_t>(d * inverse_delta); };
   // An entry is stale when its vertex improved after it was queued. Each
   // thread filters the entries it queued itself: in numa mode those are
   // targets its node owns, so the check is a local read.
@@ -95,30 +99,39 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
           }
           (void)u;
         };
+        // Raw pointers hoisted out of the loops (push parts cover every vertex:
+        // first == 0); in flat mode the graph's own CSR.
         auto process = [&](int part, std::atomic<std::int64_t>& c, bool use_push) {
+          const eid_t* off = use_push ? pg.push(part).offsets.data() : g.out().offsets.data();
+          const V* nbr = use_push ? pg.push(part).neighbors.data() : g.out().neighbors.data();
+          const weight_t* wt = !g.weighted() ? nullptr : use_push ? pg.push(part).weights.data() : g.out().weights.data();
+          const std::int64_t own_lo = numa ? layout.node_bounds[static_cast<std::size_t>(part)] : 0;
+          const std::int64_t own_hi = numa ? layout.node_bounds[static_cast<std::size_t>(part) + 1] : n;
+          double* dist = r.dist.data();
           for (std::int64_t s; (s = c.fetch_add(kChunk)) < fsize;) {
             for (std::int64_t i = s; i < std::min(fsize, s + kChunk); ++i) {
               const auto [u, du] = frontier[static_cast<std::size_t>(i)];
               if constexpr (Acc::enabled) acc.count(tid, 0, Pattern::kSequential);
-              if (use_push) {
-                const NodeEdges<V>& push = pg.push(part);
-                const eid_t b = push.begin(u), e = push.end(u);
-                if constexpr (Acc::enabled) {
+              // Stale since queued (improved earlier in this round)? Only
+              // checked where the check is local: u owned by this node.
+              if (static_cast<std::int64_t>(u) >= own_lo && static_cast<std::int64_t>(u) < own_hi) {
+                if constexpr (Acc::enabled) acc.count_vertex(tid, u, Pattern::kRandom);
+                if (std::atomic_ref<double>(dist[u]).load(std::memory_order_relaxed) < du) continue;
+              }
+              const eid_t b = off[u], e = off[u + 1];
+              if constexpr (Acc::enabled) {
+                if (use_push) {
                   acc.count(tid, part, Pattern::kRandom);
                   acc.count(tid, part, Pattern::kSequential, 2 * (e - b));
-                }
-                for (eid_t j = b; j < e; ++j)
-                  relax(u, du, push.neighbors[static_cast<std::size_t>(j)],
-                        g.weighted() ? push.weights[static_cast<std::size_t>(j)] : weight_t{1});
-              } else {
-                auto nb = g.out_neighbors(u);
-                if constexpr (Acc::enabled) {
+                } else {
                   acc.count_vertex(tid, u, Pattern::kRandom);
-                  acc.count_vertex(tid, u, Pattern::kSequential, 2 * static_cast<std::int64_t>(nb.size()));
+                  acc.count_vertex(tid, u, Pattern::kSequential, 2 * (e - b));
                 }
-                for (std::size_t j = 0; j < nb.size(); ++j)
-                  relax(u, du, nb[j], g.weighted() ? g.out_weights(u)[j] : weight_t{1});
               }
+              if (wt)
+                for (eid_t j = b; j < e; ++j) relax(u, du, nbr[j], wt[j]);
+              else
+                for (eid_t j = b; j < e; ++j) relax(u, du, nbr[j], weight_t{1});
             }
           }
         };
