@@ -422,6 +422,86 @@ TEST(EdgeMap, LigraThresholdPicksBothDirectionsAndKeepsDepths) {
 }
 
 namespace {
+// A functor without the degree-reporting overloads: edge_map reads the
+// degrees itself (the other branch of push and pull).
+struct ReachStep {
+  std::int32_t* level;
+  std::int32_t next;
+  bool cond(std::uint32_t v) const { return level[v] < 0; }
+  bool update(std::uint32_t, std::uint32_t v) {
+    level[v] = next;
+    return true;
+  }
+  bool update_atomic(std::uint32_t, std::uint32_t v) {
+    return parallel::compare_and_swap(level[v], std::int32_t{-1}, next);
+  }
+};
+}  // namespace
+
+// Every forced direction sequence gives BFS levels; each returned frontier's
+// size and out-degree sum match the level's vertices, dense or not.
+TEST(EdgeMap, FrontierSizesAndDegreesInEveryDirectionMix) {
+  Graph32 g = kron(10, true);
+  std::uint32_t root = 0;
+  while (g.out_degree(root) == 0) ++root;
+  const auto expected = serial_depths(g, root);
+  for (auto [nodes, threads] : kTopologies) {
+    auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false});
+    for (int pattern = 0; pattern < 4; ++pattern) {  // bit 0: pull on odd levels, bit 1: on even ones
+      engine::EdgeMapper<std::uint32_t> mapper(pg, EngineMode::kNuma);
+      NumaArray<std::int32_t> level(static_cast<std::size_t>(g.num_vertices()));
+      for (std::int64_t v = 0; v < g.num_vertices(); ++v) level[v] = -1;
+      level[root] = 0;
+      engine::NoAccounting acc;
+      auto frontier = mapper.make_frontier({root});
+      for (std::int32_t d = 0; !frontier.empty(); ++d) {
+        ReachStep step{level.data(), d + 1};
+        engine::EdgeMapOptions em;
+        em.direction = (pattern >> (d % 2)) & 1 ? engine::Direction::kPull : engine::Direction::kPush;
+        frontier = mapper.edge_map(frontier, step, em, acc);
+        ASSERT_EQ(frontier.dense, em.direction == engine::Direction::kPull);
+        const auto list = mapper.to_list(frontier);
+        std::int64_t size = 0;
+        eid_t degrees = 0;
+        for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+          if (expected[v] == d + 1) {
+            ++size;
+            degrees += g.out_degree(static_cast<std::uint32_t>(v));
+          }
+        ASSERT_EQ(frontier.size, size) << "level " << d + 1 << " nodes=" << nodes;
+        ASSERT_EQ(static_cast<std::int64_t>(list.size()), size);
+        ASSERT_EQ(frontier.out_degrees, degrees) << "level " << d + 1 << " nodes=" << nodes;
+        for (auto v : list) ASSERT_EQ(expected[v], d + 1);
+      }
+      for (std::int64_t v = 0; v < g.num_vertices(); ++v) ASSERT_EQ(level[v], expected[v]) << "v=" << v;
+    }
+  }
+}
+
+// A dense frontier lives in the mapper: passing an old one back is refused.
+TEST(EdgeMap, StaleDenseFrontierIsRefused) {
+  Graph32 g = kron(9, false);
+  std::uint32_t root = 0;
+  while (g.out_degree(root) == 0) ++root;
+  auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 2, 2), {true, false});
+  engine::EdgeMapper<std::uint32_t> mapper(pg, EngineMode::kNuma);
+  NumaArray<std::int32_t> level(static_cast<std::size_t>(g.num_vertices()));
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v) level[v] = -1;
+  level[root] = 0;
+  engine::NoAccounting acc;
+  engine::EdgeMapOptions pull;
+  pull.direction = engine::Direction::kPull;
+  ReachStep first{level.data(), 1};
+  const auto dense = mapper.edge_map(mapper.make_frontier({root}), first, pull, acc);
+  ASSERT_TRUE(dense.dense);
+  ReachStep second{level.data(), 2};
+  const auto next = mapper.edge_map(dense, second, pull, acc);
+  EXPECT_THROW(mapper.edge_map(dense, second, pull, acc), UsageError);
+  EXPECT_THROW(mapper.to_list(dense), UsageError);
+  EXPECT_NO_THROW(mapper.to_list(next));
+}
+
+namespace {
 // Exact marginals P(x_v = 1) of the BP model by enumerating all 2^n states.
 std::vector<double> brute_force_marginals(const Graph32& g, const kernels::bp::Model& m) {
   const int n = static_cast<int>(g.num_vertices());
