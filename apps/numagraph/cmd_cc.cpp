@@ -38,13 +38,14 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
   // An explicit variant decides `--engine auto`: sv exists only flat, lp only on the engine.
   EngineOptions eo = c.engine;
   if (eo.engine == "auto" && c.variant != "afforest") eo.engine = c.variant == "sv" ? "flat" : "numa";
-  auto eng = prepare_engine(g, eo, {false, true, false});
-  if (eng.numa && c.variant == "sv")
+  // Refused before the partitioned graph is built (sv and lp no longer leave the engine on auto).
+  if (eo.engine == "numa" && c.variant == "sv")
     throw UsageError("--variant sv has no NUMA-engine version: use --variant afforest or lp, or --engine flat");
-  if (!eng.numa && c.variant == "lp")
+  if (eo.engine == "flat" && c.variant == "lp")
     throw UsageError("--variant lp runs on the NUMA engine only: add --engine numa, or use afforest or sv");
   if (c.engine.account && c.variant == "sv")
     throw UsageError("--account counts the engine's accesses, and sv has no engine version: use --variant afforest or lp");
+  auto eng = prepare_engine(g, eo, {false, true, false});
   NumaArray<std::uint64_t> labels;
   const auto seconds = time_trials(c.run.trials, [&](int) {
     if (eng.numa) {

@@ -44,6 +44,13 @@ Graph32 kron(int scale, bool directed, bool weighted = false) {
   return std::get<Graph32>(build_graph(std::move(e), b));
 }
 
+// A root that reaches something (Kronecker graphs have isolated vertices).
+std::uint32_t first_vertex_with_edges(const Graph32& g) {
+  std::uint32_t v = 0;
+  while (g.out_degree(v) == 0) ++v;
+  return v;
+}
+
 engine::Layout layout_for(const Graph32& g, int nodes, int threads) {
   return engine::Layout::make(nodes, engine::Layout::node_major(nodes, threads), g.num_vertices(),
                               g.in_arrays().offsets.data());
@@ -161,8 +168,7 @@ TEST(PartitionedGraph, PartsHoldEveryEdgeOnce) {
 TEST(NumaEngine, BfsDepthsMatchOnEveryTopologyAndMode) {
   for (bool directed : {false, true}) {
     Graph32 g = kron(11, directed);
-    std::uint32_t root = 0;
-    while (g.out_degree(root) == 0) ++root;
+    const std::uint32_t root = first_vertex_with_edges(g);
     const auto expected = serial_depths(g, root);
     for (auto [nodes, threads] : kTopologies) {
       auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false});
@@ -276,8 +282,7 @@ TEST(NumaEngine, AfforestWithoutAGiantComponentIsCanonical) {
 TEST(NumaEngine, SsspMatchesDijkstraOnEveryTopology) {
   for (bool directed : {false, true}) {
     Graph32 g = kron(10, directed, /*weighted=*/true);
-    std::uint32_t root = 0;
-    while (g.out_degree(root) == 0) ++root;
+    const std::uint32_t root = first_vertex_with_edges(g);
     const auto expected = serial_dijkstra(g, root);
     for (auto [nodes, threads] : kTopologies) {
       auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false});
@@ -395,8 +400,7 @@ TEST(WorkQueues, EveryItemOnceAndStealingFollowsDistance) {
 
 TEST(EdgeMap, LigraThresholdPicksBothDirectionsAndKeepsDepths) {
   Graph32 g = kron(11, false);
-  std::uint32_t root = 0;
-  while (g.out_degree(root) == 0) ++root;
+  const std::uint32_t root = first_vertex_with_edges(g);
   const auto expected = serial_depths(g, root);
   auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 4, 4), {true, false});
   engine::EdgeMapper<std::uint32_t> mapper(pg, EngineMode::kNuma);
@@ -442,8 +446,7 @@ struct ReachStep {
 // size and out-degree sum match the level's vertices, dense or not.
 TEST(EdgeMap, FrontierSizesAndDegreesInEveryDirectionMix) {
   Graph32 g = kron(10, true);
-  std::uint32_t root = 0;
-  while (g.out_degree(root) == 0) ++root;
+  const std::uint32_t root = first_vertex_with_edges(g);
   const auto expected = serial_depths(g, root);
   for (auto [nodes, threads] : kTopologies) {
     auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false});
@@ -481,8 +484,7 @@ TEST(EdgeMap, FrontierSizesAndDegreesInEveryDirectionMix) {
 // A dense frontier lives in the mapper: passing an old one back is refused.
 TEST(EdgeMap, StaleDenseFrontierIsRefused) {
   Graph32 g = kron(9, false);
-  std::uint32_t root = 0;
-  while (g.out_degree(root) == 0) ++root;
+  const std::uint32_t root = first_vertex_with_edges(g);
   auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 2, 2), {true, false});
   engine::EdgeMapper<std::uint32_t> mapper(pg, EngineMode::kNuma);
   NumaArray<std::int32_t> level(static_cast<std::size_t>(g.num_vertices()));

@@ -44,17 +44,6 @@ struct EdgeMapOptions {
   double dense_threshold = 1.0 / 20;  // pull when |F| + deg(F) > threshold * arcs
 };
 
-// Nodes each thread serves: its own, plus nodes that have no thread at all.
-inline std::vector<std::vector<int>> served_parts(const Layout& l) {
-  std::vector<std::vector<int>> served(static_cast<std::size_t>(l.threads));
-  std::vector<int> members(static_cast<std::size_t>(l.nodes), 0);
-  for (int t = 0; t < l.threads; ++t) ++members[static_cast<std::size_t>(l.thread_node[t])];
-  for (int t = 0; t < l.threads; ++t) served[t].push_back(l.thread_node[t]);
-  for (int k = 0; k < l.nodes; ++k)
-    if (members[k] == 0) served[static_cast<std::size_t>(k % l.threads)].push_back(k);
-  return served;
-}
-
 // A frontier as edge_map takes and returns it: a list, or (after a pull) the
 // mapper's current bitmap. `generation` names the edge_map call that made a
 // dense frontier; only the mapper's latest one can be passed back.

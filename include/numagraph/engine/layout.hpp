@@ -66,4 +66,16 @@ struct Layout {
   }
 };
 
+// Nodes each thread serves: its own, plus the nodes that have no thread at
+// all (node k then goes to thread k % threads, as in Layout::make).
+inline std::vector<std::vector<int>> served_parts(const Layout& l) {
+  std::vector<std::vector<int>> served(static_cast<std::size_t>(l.threads));
+  std::vector<int> members(static_cast<std::size_t>(l.nodes), 0);
+  for (int t = 0; t < l.threads; ++t) ++members[static_cast<std::size_t>(l.thread_node[t])];
+  for (int t = 0; t < l.threads; ++t) served[t].push_back(l.thread_node[t]);
+  for (int k = 0; k < l.nodes; ++k)
+    if (members[k] == 0) served[static_cast<std::size_t>(k % l.threads)].push_back(k);
+  return served;
+}
+
 }  // namespace numagraph::engine

@@ -3,7 +3,7 @@
 // uneven (a pull step stops early, Afforest skips the giant component), so a
 // static split leaves threads idle; taking chunks from the node's own range
 // keeps the balance and still makes every write local. A node without
-// threads is served by the thread that Layout assigns its range to.
+// threads is served as served_parts() says.
 // Each phase (a parallel sweep between two barriers) has its own cursors, so
 // no reset is needed between phases inside one parallel region.
 #pragma once
@@ -24,13 +24,7 @@ class NodeChunks {
       : layout_(&layout),
         chunk_(chunk),
         cursors_(static_cast<std::size_t>(phases) * static_cast<std::size_t>(layout.nodes)),
-        served_(static_cast<std::size_t>(layout.threads)) {
-    std::vector<int> members(static_cast<std::size_t>(layout.nodes), 0);
-    for (int t = 0; t < layout.threads; ++t) ++members[static_cast<std::size_t>(layout.thread_node[t])];
-    for (int t = 0; t < layout.threads; ++t) served_[static_cast<std::size_t>(t)].push_back(layout.thread_node[t]);
-    for (int k = 0; k < layout.nodes; ++k)
-      if (members[static_cast<std::size_t>(k)] == 0) served_[static_cast<std::size_t>(k % layout.threads)].push_back(k);
-  }
+        served_(served_parts(layout)) {}
 
   // f(lo, hi, node) for the chunks thread `tid` claims in `phase`.
   template <typename F>

@@ -9,7 +9,6 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/cc/link.hpp"
@@ -31,19 +30,7 @@ NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, 
     cc_detail::compress(comp);
   }
   // Most frequent label among 1024 deterministic samples: the giant component.
-  std::unordered_map<V, int> counts;
-  std::uint64_t x = seed;
-  for (int i = 0; i < 1024; ++i) {
-    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-    ++counts[comp[static_cast<std::size_t>((x >> 11) % static_cast<std::uint64_t>(n))]];
-  }
-  V giant = comp[0];
-  int best = 0;
-  for (const auto& [label, c] : counts)
-    if (c > best || (c == best && label < giant)) {
-      best = c;
-      giant = label;
-    }
+  const V giant = cc_detail::most_frequent_sampled_label(comp, seed, [](std::size_t) {});
 #pragma omp parallel for schedule(dynamic, 16384)
   for (std::int64_t u = 0; u < n; ++u) {
     if (comp[u] == giant) continue;

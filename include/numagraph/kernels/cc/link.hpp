@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <unordered_map>
 
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
@@ -32,6 +33,30 @@ void compress(NumaArray<L>& comp) {
   for (std::int64_t v = 0; v < n; ++v) {
     while (comp[v] != comp[comp[v]]) comp[v] = comp[comp[v]];
   }
+}
+
+// Afforest's guess of the giant component: the most frequent label among
+// 1024 deterministic samples (ties to the smaller label). `on_sample(i)` sees
+// every sampled index (the engine counts those reads).
+template <typename L, typename OnSample>
+L most_frequent_sampled_label(const NumaArray<L>& comp, std::uint64_t seed, OnSample&& on_sample) {
+  const auto n = static_cast<std::uint64_t>(comp.size());
+  std::unordered_map<L, int> counts;
+  std::uint64_t x = seed;
+  for (int i = 0; i < 1024; ++i) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    const auto s = static_cast<std::size_t>((x >> 11) % n);
+    ++counts[comp[s]];
+    on_sample(s);
+  }
+  L giant = comp[0];
+  int best = 0;
+  for (const auto& [label, c] : counts)
+    if (c > best || (c == best && label < giant)) {
+      best = c;
+      giant = label;
+    }
+  return giant;
 }
 
 }  // namespace numagraph::kernels::cc_detail

@@ -20,7 +20,6 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "numagraph/engine/barrier.hpp"
@@ -92,24 +91,9 @@ NumaCcResult components_afforest_numa(const engine::PartitionedGraph<V>& pg, eng
       barrier.wait(tid);
     }
 
-    if (tid == 0 && n > 0) {
-      // The most frequent label among deterministic samples: the giant component.
-      std::unordered_map<V, int> counts;
-      std::uint64_t x = seed;
-      for (int i = 0; i < 1024; ++i) {
-        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-        const auto s = static_cast<std::int64_t>((x >> 11) % static_cast<std::uint64_t>(n));
-        ++counts[comp[s]];
-        count_label(tid, s, Pattern::kRandom);
-      }
-      int best = 0;
-      giant = comp[0];
-      for (const auto& [label, c] : counts)
-        if (c > best || (c == best && label < giant)) {
-          best = c;
-          giant = label;
-        }
-    }
+    if (tid == 0 && n > 0)  // the giant component, as the flat kernel guesses it
+      giant = cc_detail::most_frequent_sampled_label(
+          comp, seed, [&](std::size_t s) { count_label(tid, static_cast<std::int64_t>(s), Pattern::kRandom); });
     barrier.wait(tid);
 
     const V big = giant;
