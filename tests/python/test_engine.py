@@ -35,10 +35,13 @@ def test_numa_engine_matches(graphs, topology):
                                        rtol=1e-9, atol=1e-9)
             np.testing.assert_allclose(ng.spmv(g, 3, engine="numa"), ng.spmv(g, 3, engine="flat"), rtol=1e-9)
             cf = ng.connected_components(g, engine="flat")
+            want = list(nx.weakly_connected_components(G) if G.is_directed() else nx.connected_components(G))
             for variant in ("afforest", "lp"):  # the engine's two CC variants: the same partition
                 cn = ng.connected_components(g, variant=variant, engine="numa")
-                assert np.unique(cn).size == np.unique(cf).size
+                assert np.unique(cn).size == np.unique(cf).size == len(want)
                 assert len(set(zip(cn.tolist(), cf.tolist()))) == np.unique(cn).size
+                for c in want:  # NetworkX's components, each labelled by its smallest id
+                    assert set(cn[list(c)].tolist()) == {min(c)}
         G, g = graphs[0]
         np.testing.assert_allclose(ng.belief_propagation(g, engine="numa"), ng.belief_propagation(g, engine="flat"),
                                    rtol=1e-9)
