@@ -7,11 +7,13 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "numagraph/engine/accounting.hpp"
 #include "numagraph/engine/mode.hpp"
 #include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/engine/replicated.hpp"
+#include "numagraph/kernels/pr/gather_sum.hpp"
 
 namespace numagraph::engine {
 
@@ -22,14 +24,14 @@ double pull_sum(const PartitionedGraph<V>& pg, int part, std::int64_t v, const T
                 EngineMode mode, int tid, Acc& acc) {
   const NodeEdges<V>& in = pg.pull(part);
   const eid_t b = in.begin(v), e = in.end(v);
-  double sum = 0;
-  for (eid_t j = b; j < e; ++j) {
-    const V u = in.neighbors[static_cast<std::size_t>(j)];
-    if constexpr (Weighted)
-      sum += static_cast<double>(in.weights[static_cast<std::size_t>(j)]) * static_cast<double>(values[u]);
-    else
-      sum += static_cast<double>(values[u]);
-  }
+  // The flat kernels' inner loop (same partial sums in the same order, so a
+  // one-node run gives bit-identical sums).
+  const std::span<const V> nb(in.neighbors.data() + b, static_cast<std::size_t>(e - b));
+  double sum;
+  if constexpr (Weighted)
+    sum = kernels::gather_weighted_sum(nb, in.weights.data() + b, values);
+  else
+    sum = kernels::gather_sum(nb, values);
   if constexpr (Acc::enabled) {
     // Edges (ids, weights) are scanned in order from the part's own memory.
     acc.count(tid, part, Pattern::kSequential, (e - b) * (Weighted ? 2 : 1) + 1);

@@ -36,7 +36,7 @@ NumaBpResult belief_propagation_numa(const engine::PartitionedGraph<V>& pg, cons
   NumaBpResult r;
   r.belief = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
   NumaArray<double> log_odds(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  Replicas<double> replicas(numa ? layout.nodes : 0, static_cast<std::size_t>(n));
+  Replicas<double> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
   std::vector<NumaArray<double>> incoming, outgoing;  // per node, in pull-part order
   for (int k = 0; k < layout.nodes; ++k) {
     incoming.emplace_back(pg.pull(k).neighbors.size(), numa::Placement::bind(k));
@@ -47,7 +47,7 @@ NumaBpResult belief_propagation_numa(const engine::PartitionedGraph<V>& pg, cons
   run_on_threads(layout, [&](int tid) {
     const int my_node = layout.thread_node[static_cast<std::size_t>(tid)];
     const auto& ranges = layout.thread_ranges[static_cast<std::size_t>(tid)];
-    const double* L = numa ? replicas.copy(my_node) : log_odds.data();
+    const double* L = replicas.copy_or(my_node, log_odds.data());
     auto total_log_odds = [&](int part, std::int64_t w) {
       const NodeEdges<V>& e = pg.pull(part);
       double l = bp::prior_log_odds(model, static_cast<std::uint64_t>(w));
@@ -59,7 +59,7 @@ NumaBpResult belief_propagation_numa(const engine::PartitionedGraph<V>& pg, cons
       for (const auto& [lo, hi] : ranges) {
         const int part = layout.node_of_vertex(lo);
         for (std::int64_t w = lo; w < hi; ++w)
-          publish(log_odds.data(), numa ? &replicas : nullptr, w, total_log_odds(part, w), mode, tid, acc);
+          publish(log_odds.data(), replicas.if_any(), w, total_log_odds(part, w), mode, tid, acc);
       }
       barrier.wait(tid);
       for (const auto& [lo, hi] : ranges) {

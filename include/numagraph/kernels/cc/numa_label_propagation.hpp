@@ -38,7 +38,7 @@ NumaCcResult connected_components_numa(const engine::PartitionedGraph<V>& pg, en
     throw UsageError("connected_components_numa on a directed graph needs out parts");
   NumaCcResult r;
   r.labels = NumaArray<std::uint64_t>(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  Replicas<std::uint64_t> replicas(numa ? layout.nodes : 0, static_cast<std::size_t>(n));
+  Replicas<std::uint64_t> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
   HierarchicalBarrier barrier(layout);
   std::vector<parallel::Padded<int>> changed(2 * static_cast<std::size_t>(layout.threads));
   int rounds = 0;
@@ -46,12 +46,12 @@ NumaCcResult connected_components_numa(const engine::PartitionedGraph<V>& pg, en
   run_on_threads(layout, [&](int tid) {
     const int my_node = layout.thread_node[static_cast<std::size_t>(tid)];
     const auto& ranges = layout.thread_ranges[static_cast<std::size_t>(tid)];
-    auto* view = numa ? &replicas : nullptr;
+    auto* view = replicas.if_any();
     for (const auto& [lo, hi] : ranges)
       for (std::int64_t v = lo; v < hi; ++v)
         publish(r.labels.data(), view, v, static_cast<std::uint64_t>(v), mode, tid, acc);
     barrier.wait(tid);
-    const std::uint64_t* labels = numa ? replicas.copy(my_node) : r.labels.data();
+    const std::uint64_t* labels = replicas.copy_or(my_node, r.labels.data());
     auto read = [&](std::uint64_t u) {
       if constexpr (Acc::enabled) {
         if (numa) acc.count(tid, my_node, Pattern::kRandom);
@@ -79,13 +79,12 @@ NumaCcResult connected_components_numa(const engine::PartitionedGraph<V>& pg, en
           for (std::uint64_t up = read(best); up < best; up = read(best)) best = up;  // shortcut
           if (best < r.labels[v]) {
             // Only the owner writes a label, but others read it concurrently
-            // (the master in flat mode, the replicas in numa mode): atomic stores.
+            // (the master, and the replicas when there are several nodes): atomic stores.
             __atomic_store_n(&r.labels[v], best, __ATOMIC_RELAXED);
-            if (numa)
-              for (int k = 0; k < layout.nodes; ++k) {
-                __atomic_store_n(&replicas.copy(k)[v], best, __ATOMIC_RELAXED);
-                if constexpr (Acc::enabled) acc.count(tid, k, Pattern::kSequential);
-              }
+            for (int k = 0; k < replicas.nodes(); ++k) {
+              __atomic_store_n(&replicas.copy(k)[v], best, __ATOMIC_RELAXED);
+              if constexpr (Acc::enabled) acc.count(tid, k, Pattern::kSequential);
+            }
             my_changed = 1;
           }
           if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential);

@@ -50,7 +50,7 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
   r.scores = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
   if (n == 0) return r;
   NumaArray<C> contrib(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  Replicas<C> replicas(mode == EngineMode::kNuma ? layout.nodes : 0, static_cast<std::size_t>(n));
+  Replicas<C> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
   HierarchicalBarrier barrier(layout);
   // Per-thread partial sums, double-buffered by iteration parity so a fast
   // thread's next iteration never overwrites what a slow one still reads.
@@ -73,7 +73,7 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
           const eid_t deg = out_offsets[v + 1] - out_offsets[v];
           const C c = static_cast<C>(deg > 0 ? r.scores[v] / static_cast<double>(deg) : 0.0);
           if (deg == 0) my_dangling += r.scores[v];
-          publish(contrib.data(), mode == EngineMode::kNuma ? &replicas : nullptr, v, c, mode, tid, acc);
+          publish(contrib.data(), replicas.if_any(), v, c, mode, tid, acc);
           if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 2);
         }
       }
@@ -84,7 +84,7 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
         dangling_mass += dangling[static_cast<std::size_t>((it % 2) * layout.threads + t)].value;
       const double base = (1.0 - o.damping) / static_cast<double>(n) +
                           (o.distribute_dangling ? o.damping * dangling_mass / static_cast<double>(n) : 0.0);
-      const C* source = mode == EngineMode::kNuma ? replicas.copy(my_node) : contrib.data();
+      const C* source = replicas.copy_or(my_node, contrib.data());
       double my_change = 0;
       for (const auto& [lo, hi] : ranges) {
         const int part = layout.node_of_vertex(lo);

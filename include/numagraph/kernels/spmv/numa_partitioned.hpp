@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "numagraph/engine/barrier.hpp"
@@ -35,7 +36,7 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
   r.y = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
   if (n == 0) return r;
   NumaArray<double> x(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  Replicas<double> replicas(numa ? layout.nodes : 0, static_cast<std::size_t>(n));
+  Replicas<double> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
   HierarchicalBarrier barrier(layout);
   std::vector<parallel::Padded<double>> norm(2 * static_cast<std::size_t>(layout.threads));
   const bool weighted = pg.graph().weighted();
@@ -43,11 +44,11 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
   run_on_threads(layout, [&](int tid) {
     const int my_node = layout.thread_node[static_cast<std::size_t>(tid)];
     const auto& ranges = layout.thread_ranges[static_cast<std::size_t>(tid)];
-    auto* view = numa ? &replicas : nullptr;
+    auto* view = replicas.if_any();
     for (const auto& [lo, hi] : ranges)
       for (std::int64_t v = lo; v < hi; ++v) publish(x.data(), view, v, 1.0 / static_cast<double>(n), mode, tid, acc);
     barrier.wait(tid);
-    const double* source = numa ? replicas.copy(my_node) : x.data();
+    const double* source = replicas.copy_or(my_node, x.data());
     for (int it = 0; it < iterations; ++it) {
       const std::size_t slot = static_cast<std::size_t>((it % 2) * layout.threads + tid);
       double my_norm = 0;
@@ -55,17 +56,17 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
         const int part = layout.node_of_vertex(lo);
         for (std::int64_t u = lo; u < hi; ++u) {
           const NodeEdges<V>& rows = pg.out(part);
-          double sum = 0;
-          for (eid_t j = rows.begin(u); j < rows.end(u); ++j) {
-            const V v = rows.neighbors[static_cast<std::size_t>(j)];
-            sum += (weighted ? static_cast<double>(rows.weights[static_cast<std::size_t>(j)]) : 1.0) * source[v];
-            if constexpr (Acc::enabled) {
+          const eid_t b = rows.begin(u), e = rows.end(u);
+          // The flat kernel's inner loop (same partial sums, same order).
+          const std::span<const V> nb(rows.neighbors.data() + b, static_cast<std::size_t>(e - b));
+          const double sum = weighted ? gather_weighted_sum(nb, rows.weights.data() + b, source) : gather_sum(nb, source);
+          if constexpr (Acc::enabled) {
+            for (eid_t j = b; j < e; ++j) {
               if (numa) acc.count(tid, my_node, Pattern::kRandom);
-              else acc.count_vertex(tid, v, Pattern::kRandom);
+              else acc.count_vertex(tid, rows.neighbors[static_cast<std::size_t>(j)], Pattern::kRandom);
             }
+            acc.count(tid, part, Pattern::kSequential, (e - b) * (weighted ? 2 : 1) + 1);
           }
-          if constexpr (Acc::enabled)
-            acc.count(tid, part, Pattern::kSequential, (rows.end(u) - rows.begin(u)) * (weighted ? 2 : 1) + 1);
           r.y[u] = sum;
           my_norm += std::fabs(sum);
           if constexpr (Acc::enabled) acc.count_vertex(tid, u, Pattern::kSequential);
