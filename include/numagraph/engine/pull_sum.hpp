@@ -45,19 +45,21 @@ double pull_sum(const PartitionedGraph<V>& pg, int part, std::int64_t v, const T
   return sum;
 }
 
-// Publishes value x of vertex v: the master entry, plus every node's replica
-// in kNuma mode (sequential writes: each thread walks its own range in order).
+// Publishes value x of vertex v: the master entry (unless `master` is null:
+// nobody reads it while replicas exist), plus every node's replica in kNuma
+// mode (sequential writes: each thread walks its own range in order).
 template <typename T, typename Acc>
 void publish(T* master, Replicas<T>* replicas, std::int64_t v, T x, EngineMode mode, int tid,
              Acc& acc) {
-  master[v] = x;
+  if (master) master[v] = x;
   if (mode == EngineMode::kNuma && replicas) {
     for (int k = 0; k < replicas->nodes(); ++k) {
       replicas->copy(k)[v] = x;
       if constexpr (Acc::enabled) acc.count(tid, k, Pattern::kSequential);
     }
   }
-  if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential);
+  if constexpr (Acc::enabled)
+    if (master) acc.count_vertex(tid, v, Pattern::kSequential);
 }
 
 }  // namespace numagraph::engine

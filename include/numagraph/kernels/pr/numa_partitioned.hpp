@@ -2,10 +2,11 @@
 //
 // Pull iteration: every vertex v of node k sums contrib[u] = rank[u]/deg(u)
 // over its in-edges, which node k stores in its own memory (PartitionedGraph
-// pull part). contrib is replicated per node and refreshed by rolling update:
-// the thread that computes contrib[v] writes it into every node's copy (a
-// sequential remote write of its own range). So each random read is local and
-// every remote access is sequential. Threads meet at a hierarchical barrier.
+// pull part). contrib is replicated per node (when there are several) and
+// refreshed by rolling update: the thread that computes v's new score writes
+// v's next contribution into every node's copy (a sequential remote write of
+// its own range). So each random read is local and every remote access is
+// sequential. Threads meet at one hierarchical barrier per iteration.
 //
 // Scores equal the flat pull kernel's to rounding (sums in the same order).
 // Dangling vertices: `distribute_dangling` spreads their mass uniformly
@@ -49,8 +50,14 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
   NumaPageRankResult r;
   r.scores = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
   if (n == 0) return r;
-  NumaArray<C> contrib(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  Replicas<C> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
+  // Contributions are double-buffered by iteration parity (with their
+  // replicas): the pass that computes x'[v] also publishes v's next
+  // contribution, so an iteration is one pass and one barrier, as in the
+  // flat kernel; the buffer being read is never the one being written.
+  NumaArray<C> contrib[2] = {NumaArray<C>(static_cast<std::size_t>(n), numa::Placement::partitioned()),
+                             NumaArray<C>(static_cast<std::size_t>(n), numa::Placement::partitioned())};
+  Replicas<C> replicas[2] = {Replicas<C>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n)),
+                             Replicas<C>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n))};
   HierarchicalBarrier barrier(layout);
   // Per-thread partial sums, double-buffered by iteration parity so a fast
   // thread's next iteration never overwrites what a slow one still reads.
@@ -63,29 +70,34 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
   run_on_threads(layout, [&](int tid) {
     const int my_node = layout.thread_node[static_cast<std::size_t>(tid)];
     const auto& ranges = layout.thread_ranges[static_cast<std::size_t>(tid)];
+    auto contribution = [&](std::int64_t v, double score) {
+      const eid_t deg = out_offsets[v + 1] - out_offsets[v];
+      return static_cast<C>(deg > 0 ? score / static_cast<double>(deg) : 0.0);
+    };
+    auto is_dangling = [&](std::int64_t v) { return out_offsets[v + 1] == out_offsets[v]; };
+    double my_dangling = 0;
     for (const auto& [lo, hi] : ranges)
-      for (std::int64_t v = lo; v < hi; ++v) r.scores[v] = init;
-    for (int it = 0; it < o.max_iterations; ++it) {
-      const std::size_t slot = static_cast<std::size_t>((it % 2) * layout.threads + tid);
-      double my_dangling = 0;
-      for (const auto& [lo, hi] : ranges) {
-        for (std::int64_t v = lo; v < hi; ++v) {
-          const eid_t deg = out_offsets[v + 1] - out_offsets[v];
-          const C c = static_cast<C>(deg > 0 ? r.scores[v] / static_cast<double>(deg) : 0.0);
-          if (deg == 0) my_dangling += r.scores[v];
-          publish(contrib.data(), replicas.if_any(), v, c, mode, tid, acc);
-          if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 2);
-        }
+      for (std::int64_t v = lo; v < hi; ++v) {
+        r.scores[v] = init;
+        publish(replicas[0].if_any() ? nullptr : contrib[0].data(), replicas[0].if_any(), v, contribution(v, init), mode,
+                tid, acc);
+        if (is_dangling(v)) my_dangling += init;
+        if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 2);
       }
-      dangling[slot].value = my_dangling;
-      barrier.wait(tid);
+    dangling[static_cast<std::size_t>(tid)].value = my_dangling;
+    barrier.wait(tid);
+    for (int it = 0; it < o.max_iterations; ++it) {
+      const int cur = it % 2, nxt = 1 - cur;
       double dangling_mass = 0;
       for (int t = 0; t < layout.threads; ++t)
-        dangling_mass += dangling[static_cast<std::size_t>((it % 2) * layout.threads + t)].value;
+        dangling_mass += dangling[static_cast<std::size_t>(cur * layout.threads + t)].value;
       const double base = (1.0 - o.damping) / static_cast<double>(n) +
                           (o.distribute_dangling ? o.damping * dangling_mass / static_cast<double>(n) : 0.0);
-      const C* source = replicas.copy_or(my_node, contrib.data());
+      const C* source = replicas[cur].copy_or(my_node, contrib[cur].data());
+      Replicas<C>* next_replicas = replicas[nxt].if_any();
+      C* next_master = next_replicas ? nullptr : contrib[nxt].data();  // unread while replicas exist
       double my_change = 0;
+      my_dangling = 0;
       for (const auto& [lo, hi] : ranges) {
         const int part = layout.node_of_vertex(lo);
         for (std::int64_t v = lo; v < hi; ++v) {
@@ -93,14 +105,16 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
           const double next = base + o.damping * sum;
           my_change += std::fabs(next - r.scores[v]);
           r.scores[v] = next;
-          if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 2);
+          publish(next_master, next_replicas, v, contribution(v, next), mode, tid, acc);
+          if (is_dangling(v)) my_dangling += next;
+          if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 3);
         }
       }
-      change[slot].value = my_change;
+      change[static_cast<std::size_t>(cur * layout.threads + tid)].value = my_change;
+      dangling[static_cast<std::size_t>(nxt * layout.threads + tid)].value = my_dangling;
       barrier.wait(tid);
       double total = 0;
-      for (int t = 0; t < layout.threads; ++t)
-        total += change[static_cast<std::size_t>((it % 2) * layout.threads + t)].value;
+      for (int t = 0; t < layout.threads; ++t) total += change[static_cast<std::size_t>(cur * layout.threads + t)].value;
       if (tid == 0) {
         iterations = it + 1;
         last_change = total;

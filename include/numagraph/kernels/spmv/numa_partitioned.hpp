@@ -33,10 +33,19 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
   if (pg.graph().directed() && !pg.has_out())
     throw UsageError("spmv_numa on a directed graph needs out parts");
   NumaSpmvResult r;
-  r.y = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  if (n == 0) return r;
-  NumaArray<double> x(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  Replicas<double> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
+  if (n == 0 || iterations <= 0) {
+    r.y = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
+    return r;
+  }
+  // Products are double-buffered by iteration parity (with their replicas):
+  // iteration it reads vector[it % 2] and publishes its product into the
+  // other buffer. The normalisation is folded into the next product, as in
+  // the flat kernel (y' = (A y) / sum|y|), so an iteration is one pass and
+  // one barrier, and the result is bit-identical to the flat kernel's.
+  NumaArray<double> vector[2] = {NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned()),
+                                 NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned())};
+  Replicas<double> replicas[2] = {Replicas<double>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n)),
+                                  Replicas<double>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n))};
   HierarchicalBarrier barrier(layout);
   std::vector<parallel::Padded<double>> norm(2 * static_cast<std::size_t>(layout.threads));
   const bool weighted = pg.graph().weighted();
@@ -44,22 +53,28 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
   run_on_threads(layout, [&](int tid) {
     const int my_node = layout.thread_node[static_cast<std::size_t>(tid)];
     const auto& ranges = layout.thread_ranges[static_cast<std::size_t>(tid)];
-    auto* view = replicas.if_any();
     for (const auto& [lo, hi] : ranges)
-      for (std::int64_t v = lo; v < hi; ++v) publish(x.data(), view, v, 1.0 / static_cast<double>(n), mode, tid, acc);
+      for (std::int64_t v = lo; v < hi; ++v)
+        publish(vector[0].data(), replicas[0].if_any(), v, 1.0 / static_cast<double>(n), mode, tid, acc);
     barrier.wait(tid);
-    const double* source = replicas.copy_or(my_node, x.data());
+    double scale = 1;  // the product of this iteration = scale * A * vector[cur]
     for (int it = 0; it < iterations; ++it) {
-      const std::size_t slot = static_cast<std::size_t>((it % 2) * layout.threads + tid);
+      const int cur = it % 2, nxt = 1 - cur;
+      const double* source = replicas[cur].copy_or(my_node, vector[cur].data());
+      Replicas<double>* next_replicas = replicas[nxt].if_any();
+      // While replicas exist nobody reads the master vector, except the
+      // result: the last product.
+      double* next_master = next_replicas && it + 1 < iterations ? nullptr : vector[nxt].data();
       double my_norm = 0;
       for (const auto& [lo, hi] : ranges) {
         const int part = layout.node_of_vertex(lo);
+        const NodeEdges<V>& rows = pg.out(part);
         for (std::int64_t u = lo; u < hi; ++u) {
-          const NodeEdges<V>& rows = pg.out(part);
           const eid_t b = rows.begin(u), e = rows.end(u);
           // The flat kernel's inner loop (same partial sums, same order).
           const std::span<const V> nb(rows.neighbors.data() + b, static_cast<std::size_t>(e - b));
-          const double sum = weighted ? gather_weighted_sum(nb, rows.weights.data() + b, source) : gather_sum(nb, source);
+          const double y = scale * (weighted ? gather_weighted_sum(nb, rows.weights.data() + b, source)
+                                             : gather_sum(nb, source));
           if constexpr (Acc::enabled) {
             for (eid_t j = b; j < e; ++j) {
               if (numa) acc.count(tid, my_node, Pattern::kRandom);
@@ -67,21 +82,18 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
             }
             acc.count(tid, part, Pattern::kSequential, (e - b) * (weighted ? 2 : 1) + 1);
           }
-          r.y[u] = sum;
-          my_norm += std::fabs(sum);
-          if constexpr (Acc::enabled) acc.count_vertex(tid, u, Pattern::kSequential);
+          publish(next_master, next_replicas, u, y, mode, tid, acc);
+          my_norm += std::fabs(y);
         }
       }
-      norm[slot].value = my_norm;
-      barrier.wait(tid);  // every product of this iteration is done: x may change
+      norm[static_cast<std::size_t>(cur * layout.threads + tid)].value = my_norm;
+      barrier.wait(tid);  // every product of this iteration is published
       double total = 0;
-      for (int t = 0; t < layout.threads; ++t) total += norm[static_cast<std::size_t>((it % 2) * layout.threads + t)].value;
-      const double scale = total > 0 ? 1.0 / total : 1.0;
-      for (const auto& [lo, hi] : ranges)
-        for (std::int64_t u = lo; u < hi; ++u) publish(x.data(), view, u, r.y[u] * scale, mode, tid, acc);
-      barrier.wait(tid);
+      for (int t = 0; t < layout.threads; ++t) total += norm[static_cast<std::size_t>(cur * layout.threads + t)].value;
+      scale = total > 0 ? 1.0 / total : 1.0;
     }
   });
+  r.y = std::move(vector[iterations % 2]);
   r.iterations = iterations;
   return r;
 }
