@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -16,8 +17,20 @@
 
 namespace numagraph::testing_io {
 
+// Temp files are removed when the test process exits, so repeated runs do
+// not pile them up in the temp directory.
+struct TempFiles {
+  std::vector<std::string> paths;
+  ~TempFiles() {
+    for (const auto& p : paths) std::remove(p.c_str());
+  }
+};
+
 inline std::string temp_path(const std::string& name) {
-  return ::testing::TempDir() + "numagraph_io_" + std::to_string(::getpid()) + "_" + name;
+  static TempFiles files;
+  std::string path = ::testing::TempDir() + "numagraph_io_" + std::to_string(::getpid()) + "_" + name;
+  files.paths.push_back(path);
+  return path;
 }
 
 inline std::string write_file(const std::string& name, const std::string& text) {
@@ -79,13 +92,17 @@ void expect_same(const G& a, const G& b) {
   for (std::int64_t v = 0; v <= a.num_vertices(); ++v) ASSERT_EQ(a.out().offsets[v], b.out().offsets[v]);
   for (std::int64_t i = 0; i < a.num_arcs(); ++i) {
     ASSERT_EQ(a.out().neighbors[i], b.out().neighbors[i]);
-    if (a.weighted()) ASSERT_EQ(a.out().weights[i], b.out().weights[i]);
+    if (a.weighted()) {
+      ASSERT_EQ(a.out().weights[i], b.out().weights[i]);
+    }
   }
   if (a.directed() && a.has_in_edges()) {
     for (std::int64_t v = 0; v <= a.num_vertices(); ++v) ASSERT_EQ(a.in_arrays().offsets[v], b.in_arrays().offsets[v]);
     for (std::int64_t i = 0; i < a.num_arcs(); ++i) {
       ASSERT_EQ(a.in_arrays().neighbors[i], b.in_arrays().neighbors[i]);
-      if (a.weighted()) ASSERT_EQ(a.in_arrays().weights[i], b.in_arrays().weights[i]);
+      if (a.weighted()) {
+        ASSERT_EQ(a.in_arrays().weights[i], b.in_arrays().weights[i]);
+      }
     }
   }
   ASSERT_EQ(a.relabelled(), b.relabelled());
