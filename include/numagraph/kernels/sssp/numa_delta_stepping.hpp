@@ -8,7 +8,7 @@
 // with, so no node ever reads another node's distance array: the frontier is
 // read in order (sequential, remote for other nodes' entries). An entry whose
 // distance is stale (the vertex improved since) is dropped by the thread that
-// queued it, which owns the vertex, when a round's frontier is formed; and
+// queued it, which serves the vertex's part, when a round's frontier is formed; and
 // while a round runs, a node skips the stale entries of the vertices it owns
 // (a local read; other nodes' entries are relaxed unchecked, which costs
 // useless relaxations but never a remote random read).
@@ -17,16 +17,19 @@
 // same on every topology and in both modes.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <utility>
 #include <vector>
 
 #include "numagraph/engine/barrier.hpp"
-#include "numagraph/engine/pull_sum.hpp"
-#include "numagraph/engine/edge_map.hpp"
+#include "numagraph/engine/accounting.hpp"
+#include "numagraph/engine/layout.hpp"
+#include "numagraph/engine/mode.hpp"
+#include "numagraph/engine/partitioned_graph.hpp"
+#include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::kernels {
 
@@ -39,7 +42,6 @@ template <typename V, typename Acc = engine::NoAccounting>
 NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta,
                          engine::EngineMode mode, Acc& acc) {
   using namespace engine;
-  using Entry = std::pair<V, double>;
   const Layout& layout = pg.layout();
   const auto& g = pg.graph();
   const std::int64_t n = pg.num_vertices();
@@ -57,110 +59,122 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
   r.dist[source] = 0;
 
   const auto served = served_parts(layout);
-  // bins[t][b]: entries thread t queued for bucket b.
-  std::vector<std::vector<std::vector<Entry>>> bins(static_cast<std::size_t>(layout.threads));
-  std::vector<std::vector<Entry>> next(static_cast<std::size_t>(layout.threads));
-  std::vector<parallel::Padded<std::atomic<std::int64_t>>> cursor(static_cast<std::size_t>(layout.nodes));
-  std::vector<Entry> frontier{{source, 0.0}};
-  std::size_t bucket = 0;
-  const double inverse_delta = 1.0 / delta;
-  auto bucket_of = [&](double d) { return static_cast<std::size_t>(d * inverse_delta); };
-  // An entry is stale when its vertex improved after it was queued. Each
-  // thread filters the entries it queued itself: in numa mode those are
-  // targets its node owns, so the check is a local read.
-  auto drop_stale = [&](int tid, std::vector<Entry>& list) {
-    std::erase_if(list, [&](const Entry& e) {
-      if constexpr (Acc::enabled) acc.count_vertex(tid, e.first, Pattern::kRandom);
-      return r.dist[e.first] < e.second;
-    });
+  const int threads = layout.threads;
+  struct Entry {
+    V vertex;
+    double dist;  // the distance it was queued with: other nodes relax with it, never reading dist[]
   };
+  constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+  // As in the flat kernel, the whole search runs in one parallel region with
+  // two barriers per round: round r's frontier is the concatenation of every
+  // thread's slot (read through prefix offsets, never copied), and a thread
+  // fills its slot by swapping in its own bin of the next bucket. A thread
+  // only queues targets of the parts it serves, so it can drop its own stale
+  // entries there with local reads.
+  std::vector<std::vector<Entry>> slots(static_cast<std::size_t>(threads));
+  slots[0].push_back({source, 0.0});
+  std::vector<std::size_t> next_bucket(static_cast<std::size_t>(threads), kNone);
+  // Chunk cursors per part, by round parity: the cursors of round r + 1 are
+  // reset while round r runs (round r - 1, their last user, is over).
+  std::vector<parallel::Padded<std::atomic<std::int64_t>>> cursor(2 * static_cast<std::size_t>(layout.nodes));
+  HierarchicalBarrier barrier(layout);
+  const double inverse_delta = 1.0 / delta;
 
-  while (true) {
-    // Relax the current frontier until the bucket stops refilling.
-    while (!frontier.empty()) {
-      ++r.rounds;
-      for (auto& c : cursor) c.value.store(0);
-      run_on_threads(layout, [&](int tid) {
-        auto& mine = next[static_cast<std::size_t>(tid)];
-        auto& my_bins = bins[static_cast<std::size_t>(tid)];
-        constexpr std::int64_t kChunk = 64;
-        const std::int64_t fsize = static_cast<std::int64_t>(frontier.size());
-        auto relax = [&](V u, double du, V v, weight_t w) {
-          const double nd = du + static_cast<double>(w);
-          if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kRandom);
-          if (parallel::write_min(r.dist[v], nd)) {
-            const std::size_t b = bucket_of(nd);
-            if (b <= bucket) {
-              mine.emplace_back(v, nd);
+  run_on_threads(layout, [&](int tid) {
+    std::vector<std::vector<Entry>> bins;  // bins[b]: this thread's entries for bucket b
+    std::vector<std::int64_t> start(static_cast<std::size_t>(threads) + 1, 0);
+    std::size_t bucket = 0;  // every thread computes the same value
+    double* dist = r.dist.data();
+    auto relax = [&](double du, V v, weight_t w) {
+      const double nd = du + static_cast<double>(w);
+      if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kRandom);
+      if (nd < std::atomic_ref<double>(dist[v]).load(std::memory_order_relaxed) && parallel::write_min(dist[v], nd)) {
+        // A multiply, not a division; never below the current bucket.
+        const std::size_t b = std::max(bucket, static_cast<std::size_t>(nd * inverse_delta));
+        if (b >= bins.size()) bins.resize(b + 1);
+        bins[b].push_back({v, nd});
+      }
+    };
+    // Relaxes, for the frontier entries claimed from `c`, the edges of `part`
+    // (its push part: targets the part owns) or, in flat mode, all edges.
+    auto process = [&](int part, std::atomic<std::int64_t>& c, bool use_push, std::int64_t total) {
+      const eid_t* off = use_push ? pg.push(part).offsets.data() : g.out().offsets.data();
+      const V* nbr = use_push ? pg.push(part).neighbors.data() : g.out().neighbors.data();
+      const weight_t* wt = !g.weighted() ? nullptr : use_push ? pg.push(part).weights.data() : g.out().weights.data();
+      const std::int64_t own_lo = numa ? layout.node_bounds[static_cast<std::size_t>(part)] : 0;
+      const std::int64_t own_hi = numa ? layout.node_bounds[static_cast<std::size_t>(part) + 1] : n;
+      const std::int64_t chunk = std::clamp<std::int64_t>(total / (8 * threads), 1, 64);
+      for (std::int64_t s; (s = c.fetch_add(chunk)) < total;) {
+        auto k = static_cast<std::size_t>(std::upper_bound(start.begin(), start.end(), s) - start.begin() - 1);
+        for (std::int64_t i = s; i < std::min(total, s + chunk); ++i) {
+          while (i >= start[k + 1]) ++k;
+          const Entry& e = slots[k][static_cast<std::size_t>(i - start[k])];
+          const V u = e.vertex;
+          const double du = e.dist;
+          if constexpr (Acc::enabled) acc.count(tid, layout.thread_node[k], Pattern::kSequential);
+          // Stale since queued (improved earlier in this round)? Only
+          // checked where the check is local: u owned by this part.
+          if (static_cast<std::int64_t>(u) >= own_lo && static_cast<std::int64_t>(u) < own_hi) {
+            if constexpr (Acc::enabled) acc.count_vertex(tid, u, Pattern::kRandom);
+            if (std::atomic_ref<double>(dist[u]).load(std::memory_order_relaxed) < du) continue;
+          }
+          const eid_t b = off[u], end = off[u + 1];
+          if constexpr (Acc::enabled) {
+            if (use_push) {
+              acc.count(tid, part, Pattern::kRandom);
+              acc.count(tid, part, Pattern::kSequential, 2 * (end - b));
             } else {
-              if (my_bins.size() <= b) my_bins.resize(b + 1);
-              my_bins[b].emplace_back(v, nd);
+              acc.count_vertex(tid, u, Pattern::kRandom);
+              acc.count_vertex(tid, u, Pattern::kSequential, 2 * (end - b));
             }
           }
-          (void)u;
-        };
-        // Raw pointers hoisted out of the loops (push parts cover every vertex:
-        // first == 0); in flat mode the graph's own CSR.
-        auto process = [&](int part, std::atomic<std::int64_t>& c, bool use_push) {
-          const eid_t* off = use_push ? pg.push(part).offsets.data() : g.out().offsets.data();
-          const V* nbr = use_push ? pg.push(part).neighbors.data() : g.out().neighbors.data();
-          const weight_t* wt = !g.weighted() ? nullptr : use_push ? pg.push(part).weights.data() : g.out().weights.data();
-          const std::int64_t own_lo = numa ? layout.node_bounds[static_cast<std::size_t>(part)] : 0;
-          const std::int64_t own_hi = numa ? layout.node_bounds[static_cast<std::size_t>(part) + 1] : n;
-          double* dist = r.dist.data();
-          for (std::int64_t s; (s = c.fetch_add(kChunk)) < fsize;) {
-            for (std::int64_t i = s; i < std::min(fsize, s + kChunk); ++i) {
-              const auto [u, du] = frontier[static_cast<std::size_t>(i)];
-              if constexpr (Acc::enabled) acc.count(tid, 0, Pattern::kSequential);
-              // Stale since queued (improved earlier in this round)? Only
-              // checked where the check is local: u owned by this node.
-              if (static_cast<std::int64_t>(u) >= own_lo && static_cast<std::int64_t>(u) < own_hi) {
-                if constexpr (Acc::enabled) acc.count_vertex(tid, u, Pattern::kRandom);
-                if (std::atomic_ref<double>(dist[u]).load(std::memory_order_relaxed) < du) continue;
-              }
-              const eid_t b = off[u], e = off[u + 1];
-              if constexpr (Acc::enabled) {
-                if (use_push) {
-                  acc.count(tid, part, Pattern::kRandom);
-                  acc.count(tid, part, Pattern::kSequential, 2 * (e - b));
-                } else {
-                  acc.count_vertex(tid, u, Pattern::kRandom);
-                  acc.count_vertex(tid, u, Pattern::kSequential, 2 * (e - b));
-                }
-              }
-              if (wt)
-                for (eid_t j = b; j < e; ++j) relax(u, du, nbr[j], wt[j]);
-              else
-                for (eid_t j = b; j < e; ++j) relax(u, du, nbr[j], weight_t{1});
-            }
-          }
-        };
-        if (!numa) {
-          process(0, cursor[0].value, false);
-        } else {
-          for (int part : served[static_cast<std::size_t>(tid)])
-            process(part, cursor[static_cast<std::size_t>(part)].value, true);
+          if (wt)
+            for (eid_t j = b; j < end; ++j) relax(du, nbr[j], wt[j]);
+          else
+            for (eid_t j = b; j < end; ++j) relax(du, nbr[j], weight_t{1});
         }
+      }
+    };
+    for (int round = 0;; ++round) {
+      const int parity = round % 2;
+      if (tid == 0)  // the next round's cursors; their last round ended before the barriers passed
+        for (int k = 0; k < layout.nodes; ++k)
+          cursor[static_cast<std::size_t>((1 - parity) * layout.nodes + k)].value.store(0, std::memory_order_relaxed);
+      for (int k = 0; k < threads; ++k)
+        start[static_cast<std::size_t>(k) + 1] =
+            start[static_cast<std::size_t>(k)] + static_cast<std::int64_t>(slots[static_cast<std::size_t>(k)].size());
+      const std::int64_t total = start[static_cast<std::size_t>(threads)];
+      auto* cur = &cursor[static_cast<std::size_t>(parity * layout.nodes)];
+      if (!numa) {
+        process(0, cur[0].value, false, total);
+      } else {
+        for (int part : served[static_cast<std::size_t>(tid)]) process(part, cur[part].value, true, total);
+      }
+      // Smallest non-empty bin of this thread (the current bucket may have refilled).
+      std::size_t mine = kNone;
+      for (std::size_t b = bucket; b < bins.size(); ++b)
+        if (!bins[b].empty()) {
+          mine = b;
+          break;
+        }
+      next_bucket[static_cast<std::size_t>(tid)] = mine;
+      barrier.wait(tid);  // every relaxation of the round is done
+      if (tid == 0) r.rounds = round + 1;
+      std::size_t best = kNone;
+      for (int k = 0; k < threads; ++k) best = std::min(best, next_bucket[static_cast<std::size_t>(k)]);
+      if (best == kNone) break;
+      bucket = best;
+      auto& slot = slots[static_cast<std::size_t>(tid)];
+      slot.clear();
+      if (bucket < bins.size()) slot.swap(bins[bucket]);
+      // Entries of vertices that improved after they were queued (local reads).
+      std::erase_if(slot, [&](const Entry& e) {
+        if constexpr (Acc::enabled) acc.count_vertex(tid, e.vertex, Pattern::kRandom);
+        return std::atomic_ref<double>(dist[e.vertex]).load(std::memory_order_relaxed) < e.dist;
       });
-      run_on_threads(layout, [&](int tid) { drop_stale(tid, next[static_cast<std::size_t>(tid)]); });
-      frontier = concatenate(next);
+      barrier.wait(tid);  // every slot of the next round is filled
     }
-    // Next non-empty bucket across all threads' bins.
-    std::size_t best = std::numeric_limits<std::size_t>::max();
-    for (const auto& tb : bins)
-      for (std::size_t b = bucket + 1; b < tb.size() && b < best; ++b)
-        if (!tb[b].empty()) best = b;
-    if (best == std::numeric_limits<std::size_t>::max()) break;
-    bucket = best;
-    run_on_threads(layout, [&](int tid) {
-      auto& tb = bins[static_cast<std::size_t>(tid)];
-      if (tb.size() <= bucket) return;
-      next[static_cast<std::size_t>(tid)].swap(tb[bucket]);
-      std::vector<Entry>().swap(tb[bucket]);
-      drop_stale(tid, next[static_cast<std::size_t>(tid)]);
-    });
-    frontier = concatenate(next);
-  }
+  });
   return r;
 }
 
