@@ -24,8 +24,8 @@ double pull_sum(const PartitionedGraph<V>& pg, int part, std::int64_t v, const T
                 EngineMode mode, int tid, Acc& acc) {
   const NodeEdges<V>& in = pg.pull(part);
   const eid_t b = in.begin(v), e = in.end(v);
-  // The flat kernels' inner loop (same partial sums in the same order, so a
-  // one-node run gives bit-identical sums).
+  // The flat kernels' inner loop: the same partial sums in the same order,
+  // so v's sum equals the flat kernel's exactly.
   const std::span<const V> nb(in.neighbors.data() + b, static_cast<std::size_t>(e - b));
   double sum;
   if constexpr (Weighted)

@@ -41,7 +41,8 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
   // iteration it reads vector[it % 2] and publishes its product into the
   // other buffer. The normalisation is folded into the next product, as in
   // the flat kernel (y' = (A y) / sum|y|), so an iteration is one pass and
-  // one barrier, and the result is bit-identical to the flat kernel's.
+  // one barrier; results equal the flat kernel's to rounding (the norm is
+  // summed in per-thread pieces).
   NumaArray<double> vector[2] = {NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned()),
                                  NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned())};
   Replicas<double> replicas[2] = {Replicas<double>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n)),
