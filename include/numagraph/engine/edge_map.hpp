@@ -64,12 +64,12 @@ class EdgeMapper {
   EdgeMapper(const PartitionedGraph<V>& pg, EngineMode mode)
       : pg_(pg),
         mode_(mode),
-        replicate_(mode == EngineMode::kNuma && pg.layout().nodes > 1),
+        replicate_(replica_copies(mode, pg.layout().nodes) > 0),
         served_(served_parts(pg.layout())),
         front_(pg.num_vertices()),
         next_bits_(pg.num_vertices()),
-        word_replicas_(replicate_ ? pg.layout().nodes : 0, static_cast<std::size_t>(front_.num_words())),
-        summary_replicas_(replicate_ ? pg.layout().nodes : 0, static_cast<std::size_t>(front_.num_summary_words())),
+        word_replicas_(replica_copies(mode, pg.layout().nodes), static_cast<std::size_t>(front_.num_words())),
+        summary_replicas_(replica_copies(mode, pg.layout().nodes), static_cast<std::size_t>(front_.num_summary_words())),
         next_(static_cast<std::size_t>(pg.layout().threads)),
         cursor_(static_cast<std::size_t>(pg.layout().nodes)),
         sums_(static_cast<std::size_t>(pg.layout().threads)) {

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/kernels/sssp/buckets.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
@@ -73,7 +74,6 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
   const bool weighted = g.weighted();
   const double inverse_delta = 1.0 / delta;
   const int threads = parallel::max_threads();
-  const std::size_t kNone = std::numeric_limits<std::size_t>::max();
   // Round r's frontier is the concatenation of every thread's slot; a thread
   // fills its slot by swapping in its own bin for the next bucket (no copy).
   struct Entry {
@@ -87,13 +87,12 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
   };
   std::vector<std::vector<Entry>> slots(static_cast<std::size_t>(threads));
   slots[0].push_back(entry(source, 0.0));
-  std::vector<std::size_t> next_bucket(static_cast<std::size_t>(threads), kNone);
+  std::vector<std::size_t> next_bucket(static_cast<std::size_t>(threads), sssp_detail::kNoBucket);
 #pragma omp parallel num_threads(threads)
   {
     const int t = parallel::thread_id();
-    const int nt = parallel::num_threads_in_region();
     std::vector<std::vector<Entry>> bins;  // bins[b]: this thread's entries for bucket b
-    std::vector<std::int64_t> start(static_cast<std::size_t>(nt) + 1);
+    std::vector<std::int64_t> start;  // slot offsets of the round's frontier
     std::size_t bucket = 0;  // every thread computes the same value
     auto relax = [&](const Entry& queued) {
       const V u = queued.vertex;
@@ -114,10 +113,7 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
       }
     };
     while (true) {
-      for (int k = 0; k < nt; ++k)
-        start[static_cast<std::size_t>(k) + 1] = start[static_cast<std::size_t>(k)] +
-                                                  static_cast<std::int64_t>(slots[static_cast<std::size_t>(k)].size());
-      const std::int64_t total = start[static_cast<std::size_t>(nt)];
+      const std::int64_t total = sssp_detail::slot_offsets(slots, start);
 #pragma omp for schedule(dynamic, 64) nowait
       for (std::int64_t i = 0; i < total; ++i) {
         const auto k = static_cast<std::size_t>(std::upper_bound(start.begin(), start.end(), i) - start.begin() - 1);
@@ -132,17 +128,10 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
         for (const Entry& e : mine) relax(e);
       }
       // Smallest non-empty bin of this thread (the current bucket may have refilled).
-      std::size_t mine = kNone;
-      for (std::size_t b = bucket; b < bins.size(); ++b)
-        if (!bins[b].empty()) {
-          mine = b;
-          break;
-        }
-      next_bucket[static_cast<std::size_t>(t)] = mine;
+      next_bucket[static_cast<std::size_t>(t)] = sssp_detail::first_nonempty_bin(bins, bucket);
 #pragma omp barrier
-      std::size_t best = kNone;
-      for (int k = 0; k < nt; ++k) best = std::min(best, next_bucket[static_cast<std::size_t>(k)]);
-      if (best == kNone) break;
+      const std::size_t best = sssp_detail::smallest_bucket(next_bucket);
+      if (best == sssp_detail::kNoBucket) break;
       bucket = best;
       slots[static_cast<std::size_t>(t)].clear();
       if (bucket < bins.size()) slots[static_cast<std::size_t>(t)].swap(bins[bucket]);

@@ -29,6 +29,7 @@
 #include "numagraph/engine/layout.hpp"
 #include "numagraph/engine/mode.hpp"
 #include "numagraph/engine/partitioned_graph.hpp"
+#include "numagraph/kernels/sssp/buckets.hpp"
 #include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::kernels {
@@ -64,7 +65,6 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
     V vertex;
     double dist;  // the distance it was queued with: other nodes relax with it, never reading dist[]
   };
-  constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
   // As in the flat kernel, the whole search runs in one parallel region with
   // two barriers per round: round r's frontier is the concatenation of every
   // thread's slot (read through prefix offsets, never copied), and a thread
@@ -73,7 +73,7 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
   // entries there with local reads.
   std::vector<std::vector<Entry>> slots(static_cast<std::size_t>(threads));
   slots[0].push_back({source, 0.0});
-  std::vector<std::size_t> next_bucket(static_cast<std::size_t>(threads), kNone);
+  std::vector<std::size_t> next_bucket(static_cast<std::size_t>(threads), sssp_detail::kNoBucket);
   // Chunk cursors per part, by round parity: the cursors of round r + 1 are
   // reset while round r runs (round r - 1, their last user, is over).
   std::vector<parallel::Padded<std::atomic<std::int64_t>>> cursor(2 * static_cast<std::size_t>(layout.nodes));
@@ -82,7 +82,7 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
 
   run_on_threads(layout, [&](int tid) {
     std::vector<std::vector<Entry>> bins;  // bins[b]: this thread's entries for bucket b
-    std::vector<std::int64_t> start(static_cast<std::size_t>(threads) + 1, 0);
+    std::vector<std::int64_t> start;  // slot offsets of the round's frontier
     std::size_t bucket = 0;  // every thread computes the same value
     double* dist = r.dist.data();
     auto relax = [&](double du, V v, weight_t w) {
@@ -140,10 +140,7 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
       if (tid == 0)  // the next round's cursors; their last round ended before the barriers passed
         for (int k = 0; k < layout.nodes; ++k)
           cursor[static_cast<std::size_t>((1 - parity) * layout.nodes + k)].value.store(0, std::memory_order_relaxed);
-      for (int k = 0; k < threads; ++k)
-        start[static_cast<std::size_t>(k) + 1] =
-            start[static_cast<std::size_t>(k)] + static_cast<std::int64_t>(slots[static_cast<std::size_t>(k)].size());
-      const std::int64_t total = start[static_cast<std::size_t>(threads)];
+      const std::int64_t total = sssp_detail::slot_offsets(slots, start);
       auto* cur = &cursor[static_cast<std::size_t>(parity * layout.nodes)];
       if (!numa) {
         process(0, cur[0].value, false, total);
@@ -151,18 +148,11 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
         for (int part : served[static_cast<std::size_t>(tid)]) process(part, cur[part].value, true, total);
       }
       // Smallest non-empty bin of this thread (the current bucket may have refilled).
-      std::size_t mine = kNone;
-      for (std::size_t b = bucket; b < bins.size(); ++b)
-        if (!bins[b].empty()) {
-          mine = b;
-          break;
-        }
-      next_bucket[static_cast<std::size_t>(tid)] = mine;
+      next_bucket[static_cast<std::size_t>(tid)] = sssp_detail::first_nonempty_bin(bins, bucket);
       barrier.wait(tid);  // every relaxation of the round is done
       if (tid == 0) r.rounds = round + 1;
-      std::size_t best = kNone;
-      for (int k = 0; k < threads; ++k) best = std::min(best, next_bucket[static_cast<std::size_t>(k)]);
-      if (best == kNone) break;
+      const std::size_t best = sssp_detail::smallest_bucket(next_bucket);
+      if (best == sssp_detail::kNoBucket) break;
       bucket = best;
       auto& slot = slots[static_cast<std::size_t>(tid)];
       slot.clear();
