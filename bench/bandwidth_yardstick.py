@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Memory-bandwidth yardstick for PageRank and SpMV.
 
-Usage: bench/bandwidth_yardstick.py [--graph urand22] [--iterations 10]
+Usage: bench/bandwidth_yardstick.py [--graph urand22] [--iterations 10] [--rounds 3]
+       [--sg urand22.sg --wsg urand22.wsg]   (the same graph from files: no generation per run)
 
 1. Measures streaming bandwidth with `numagraph bench-stream` (STREAM triad).
 2. Computes the minimum bytes one iteration must move (a lower bound that
@@ -17,11 +18,19 @@ Usage: bench/bandwidth_yardstick.py [--graph urand22] [--iterations 10]
    64-byte cache line, which is what a random graph much larger than the
    caches really costs.
 3. Times `numagraph pr --variant spmv --tolerance 0 -i N` and `numagraph spmv -i N`
-   (median of 3 trials), divides by N and prints achieved time / bound.
+   (median of 3 trials; the cache-blocked sweep that the default `--cache-block
+   auto` picks, with its segments built inside every trial), divides by N and
+   prints achieved time / bound. The blocked copy is built inside every trial,
+   so the script also runs 3 iterations and reports the steady-state time of
+   one more iteration, (t(N) - t(3)) / (N - 3), against the same bound. Then
+   the unblocked kernels (`--cache-block off`) in the same run, and the ratio
+   blocked / unblocked of the whole runs. The runs alternate for `--rounds`
+   rounds (this machine is noisy) and every time is the median of all trials.
 """
 import argparse
 import json
 import os
+import statistics
 import subprocess
 from pathlib import Path
 
@@ -34,30 +43,68 @@ def run(*args):
     return [json.loads(l) for l in out.splitlines() if l.startswith("{")][-1]
 
 
+def merge(records):
+    """One record whose median is over every trial of `records`."""
+    rec = dict(records[0])
+    rec["trials"] = [t for r in records for t in r["trials"]]
+    rec["median_s"] = statistics.median(rec["trials"])
+    return rec
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--graph", default="urand22")
     ap.add_argument("--iterations", type=int, default=10)
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--sg", help="read this .sg for PageRank instead of generating --graph")
+    ap.add_argument("--wsg", help="read this .wsg for SpMV instead of generating --graph")
     args = ap.parse_args()
+    if args.iterations < 4:
+        ap.error("--iterations must be at least 4 (the steady state is measured from 3)")
     gen = ["--uniform", args.graph[5:]] if args.graph.startswith("urand") else ["--kron", args.graph[4:]]
     bw = run("bench-stream", "--json", "-t", args.threads)["gb_per_s"] * 1e9
-    pr = run("pr", *gen, "--variant", "spmv", "--tolerance", "0", "-i", args.iterations, "-n", "3", "--json",
-             "-t", args.threads, "--engine", "flat")
-    n, m = pr["num_vertices"], 2 * pr["num_edges"]  # undirected generators store both directions
-    sp = run("spmv", *gen, "--weighted", "-i", args.iterations, "-n", "3", "--json", "-t", args.threads, "--engine", "flat")
+
+    pr_graph = [args.sg] if args.sg else gen
+    sp_graph = [args.wsg] if args.wsg else [*gen, "--weighted"]
+
+    def pr_run(block, iterations=args.iterations):
+        return run("pr", *pr_graph, "--variant", "spmv", "--tolerance", "0", "-i", iterations, "-n", "3", "--json",
+                   "-t", args.threads, "--engine", "flat", "--cache-block", block)
+
+    def spmv_run(block, iterations=args.iterations):
+        return run("spmv", *sp_graph, "-i", iterations, "-n", "3", "--json", "-t", args.threads,
+                   "--engine", "flat", "--cache-block", block)
+
+    runs = {key: [] for key in ("pr", "pr3", "pr_off", "sp", "sp3", "sp_off")}
+    for _ in range(args.rounds):
+        runs["pr"].append(pr_run("auto"))
+        runs["pr3"].append(pr_run("auto", 3))
+        runs["pr_off"].append(pr_run("off"))
+        runs["sp"].append(spmv_run("auto"))
+        runs["sp3"].append(spmv_run("auto", 3))
+        runs["sp_off"].append(spmv_run("off"))
+    pr, pr3, pr_off, sp, sp3, sp_off = (merge(runs[k]) for k in ("pr", "pr3", "pr_off", "sp", "sp3", "sp_off"))
+    n = pr["num_vertices"]
+    m = pr["num_edges"] if pr["directed"] else 2 * pr["num_edges"]  # undirected graphs store both directions
     pr_bytes = 8 * (n + 1) + 4 * m + 4 * n + 16 * n + 4 * n
     sp_bytes = 8 * (n + 1) + 8 * m + 8 * n + 8 * n + 8 * n
     print(f"streaming bandwidth (STREAM triad, {args.threads} threads): {bw / 1e9:.2f} GB/s")
     print(f"graph {args.graph}: n = {n:,}, stored arcs m = {m:,}")
-    for name, rec, bytes_, value in (("PageRank", pr, pr_bytes, 4), ("SpMV", sp, sp_bytes, 8)):
+    for name, rec, rec3, off, bytes_, value in (("PageRank", pr, pr3, pr_off, pr_bytes, 4),
+                                                 ("SpMV", sp, sp3, sp_off, sp_bytes, 8)):
         per_iter = rec["median_s"] / args.iterations
+        steady = (rec["median_s"] - rec3["median_s"]) / (args.iterations - 3)
+        off_iter = off["median_s"] / args.iterations
         bound = bytes_ / bw
         line_bytes = bytes_ + (64 - value) * m
         line_bound = line_bytes / bw
         print(f"{name:8s}: {bytes_ / 1e6:.0f} MB per iteration, bound {bound * 1e3:.1f} ms, "
-              f"achieved {per_iter * 1e3:.1f} ms = {per_iter / bound:.2f}x the bound; "
-              f"line-granular {line_bytes / 1e9:.1f} GB, bound {line_bound * 1e3:.0f} ms = {per_iter / line_bound:.2f}x")
+              f"achieved {per_iter * 1e3:.1f} ms ({rec['cache_segments']} cache segments) = "
+              f"{per_iter / bound:.2f}x the bound; steady state {steady * 1e3:.1f} ms = {steady / bound:.2f}x")
+        print(f"{'':8s}  unblocked: {off_iter * 1e3:.1f} ms = {off_iter / bound:.2f}x the bound, "
+              f"{off_iter / line_bound:.2f}x the line-granular bound ({line_bytes / 1e9:.1f} GB, "
+              f"{line_bound * 1e3:.0f} ms); blocked / unblocked = {per_iter / off_iter:.2f}")
 
 
 if __name__ == "__main__":

@@ -61,7 +61,8 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
       .set("max_iterations", c.pr.max_iterations)
       .set("iterations", r.iterations)
       .set("last_change", r.last_change)
-      .set("networkx", c.pr.networkx);
+      .set("networkx", c.pr.networkx)
+      .set("cache_segments", r.cache_segments);
   report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
@@ -83,6 +84,7 @@ const Register kPr{{"pr", "PageRank (pull, damping 0.85)", 200, [](CLI::App& app
                       app.add_option("--variant", c->variant, "gs (Gauss-Seidel), spmv (Jacobi) or auto")
                           ->check(CLI::IsMember({"gs", "spmv", "auto"}));
                       app.add_option("--output", c->output, "write 'id score' per vertex");
+                      add_cache_block_option(app, c->pr.cache_block_bytes, "contributions");
                       app.callback([c, &app] {
                         // NetworkX's own defaults, unless given explicitly.
                         if (c->pr.networkx && app.count("--tolerance") == 0) c->pr.tolerance = 1e-6;

@@ -17,6 +17,7 @@ struct SpmvCommand {
   RunOptions run;
   EngineOptions engine;
   int iterations = 5;
+  std::int64_t cache_block_bytes = kAutoBlock;
   std::string output;
 };
 
@@ -29,7 +30,7 @@ void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
       engine::NoAccounting none;
       y = kernels::spmv_numa(*eng.pg, c.iterations, engine::EngineMode::kNuma, none).y;
     } else {
-      y = kernels::spmv_rows(g, c.iterations);
+      y = kernels::spmv_rows(g, c.iterations, c.cache_block_bytes);
     }
   });
   std::optional<bool> verified;
@@ -45,6 +46,9 @@ void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
   if (!c.output.empty()) write_vertex_values(c.output, g, y.data());
   profile::Record rec = base_record("spmv", lg, c.run);
   rec.set("iterations", c.iterations);
+  // The flat kernel's blocking decision, as spmv_rows takes it (the engine does not block).
+  const std::int64_t width = eng.numa ? 0 : kernels::spmv_block_width(g, c.iterations, c.cache_block_bytes);
+  rec.set("cache_segments", width > 0 ? (g.num_vertices() + width - 1) / width : std::int64_t{1});
   report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
@@ -56,6 +60,7 @@ const Register kSpmv{{"spmv", "repeated sparse matrix-vector product y = A x (po
                         add_engine_options(app, c->engine);
                         app.add_option("-i,--iterations", c->iterations, "products per run (5)")->check(CLI::PositiveNumber);
                         app.add_option("--output", c->output, "write 'id y' per vertex (the last product)");
+                        add_cache_block_option(app, c->cache_block_bytes, "x");
                         app.callback([c] {
                           apply_run_options(c->run);
                           LoadedGraph lg = load_graph(c->src);

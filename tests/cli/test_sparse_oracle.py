@@ -38,11 +38,15 @@ DIRECTED = ["wiki-Vote/wiki-Vote.txt.gz", "p2p-Gnutella05/p2p-Gnutella05.txt"]
 
 
 @pytest.mark.parametrize("name", DIRECTED)
-def test_pagerank_networkx_defaults_on_directed_real_graphs(cli, shared_data, tmp_path, name):
+@pytest.mark.parametrize("block", ["off", "4K"])
+def test_pagerank_networkx_defaults_on_directed_real_graphs(cli, shared_data, tmp_path, name, block):
     """Dangling vertices and NetworkX's own defaults (tol 1e-6 on L1 < n tol,
-    100 iterations): the same stopping rule gives the same iterate."""
+    100 iterations): the same stopping rule gives the same iterate, with and
+    without cache blocking (4K blocks cut these graphs into 14 and 18 segments)."""
     G = read_snap(shared_data / name, directed=True)
-    scores, rec = output_of(tmp_path, "pr", shared_data / name, "--networkx", "--relabel", "on")
+    scores, rec = output_of(tmp_path, "pr", shared_data / name, "--networkx", "--relabel", "on",
+                            "--engine", "flat", "--cache-block", block)
+    assert (rec["cache_segments"] > 1) == (block != "off")
     expected = nx.pagerank(G, weight=None)
     assert set(scores) == set(G.nodes)  # sparse ids come back as the file's ids
     for v, s in expected.items():
@@ -62,10 +66,11 @@ def test_pagerank_fixed_iterations_match_scipy(cli, shared_data, tmp_path):
     x = np.full(n, 1.0 / n)
     for _ in range(5):
         x = 0.15 / n + 0.85 * (A.T @ (x * inv))
-    for variant in ("spmv", "gs"):
+    for variant, block in (("spmv", "off"), ("spmv", "16K"), ("gs", "auto"), ("gs", "16K")):
         scores, rec = output_of(tmp_path, "pr", shared_data / name, "--tolerance", "0", "-i", "5",
-                                "--variant", variant, "--engine", "flat")
+                                "--variant", variant, "--engine", "flat", "--cache-block", block)
         assert rec["iterations"] == 5
+        assert rec["cache_segments"] == (21 if block == "16K" else 1)  # 82168 vertices, 4096 per block
         if variant == "spmv":  # Gauss-Seidel is another iteration: only the fixed point is shared
             for i, v in enumerate(nodes):
                 assert scores[v] == pytest.approx(x[i], rel=1e-5, abs=1e-12)
@@ -121,13 +126,15 @@ def test_triangles_per_vertex_on_real_graphs(cli, shared_data, tmp_path, name, s
     assert per_vertex == expected
 
 
-def test_spmv_weighted_matrix_market_matches_scipy(cli, shared_data, tmp_path):
+@pytest.mark.parametrize("block", ["auto", "1K"])
+def test_spmv_weighted_matrix_market_matches_scipy(cli, shared_data, tmp_path, block):
     path = shared_data / "netscience/netscience.mtx"
     A = sp.csr_matrix(scipy.io.mmread(str(path)))  # a symmetric file comes back with both halves
     A.setdiag(0)
     A.eliminate_zeros()
     A.data = A.data.astype(np.float32).astype(float)  # numagraph stores float weights
-    y, _ = output_of(tmp_path, "spmv", path, "-i", "5")
+    y, rec = output_of(tmp_path, "spmv", path, "-i", "5", "--engine", "flat", "--cache-block", block)
+    assert rec["cache_segments"] == (1 if block == "auto" else 13)  # 1589 vertices, 128 per block
     x = np.full(A.shape[0], 1.0 / A.shape[0])
     for it in range(5):
         out = A @ x
@@ -138,12 +145,14 @@ def test_spmv_weighted_matrix_market_matches_scipy(cli, shared_data, tmp_path):
         assert value == pytest.approx(out[v], rel=1e-9, abs=1e-300)
 
 
-def test_spmv_unweighted_directed_real_graph(cli, shared_data, tmp_path):
+@pytest.mark.parametrize("block", ["off", "8K"])
+def test_spmv_unweighted_directed_real_graph(cli, shared_data, tmp_path, block):
     name = "p2p-Gnutella05/p2p-Gnutella05.txt"
     G = read_snap(shared_data / name, directed=True)
     nodes = sorted(G.nodes)
     A = nx.to_scipy_sparse_array(G, nodelist=nodes, weight=None, format="csr").astype(float)
-    y, _ = output_of(tmp_path, "spmv", shared_data / name, "-i", "3")
+    y, rec = output_of(tmp_path, "spmv", shared_data / name, "-i", "3", "--engine", "flat", "--cache-block", block)
+    assert (rec["cache_segments"] > 1) == (block != "off")
     x = np.full(len(nodes), 1.0 / len(nodes))
     for it in range(3):
         out = A @ x
@@ -172,6 +181,9 @@ def test_refusals_say_what_to_do(cli, tmp_path):
     assert proc.returncode == 2 and "--keep-duplicates" in proc.stderr, proc.stderr
     proc = run_cli("pr", path, "--networkx", "--variant", "gs", check=False)
     assert proc.returncode == 2 and "spmv" in proc.stderr, proc.stderr
+    for bad in ("4X", "-1", "lots"):
+        proc = run_cli("spmv", path, "--cache-block", bad, check=False)
+        assert proc.returncode == 2 and "'auto', 'off' or a size in bytes" in proc.stderr, proc.stderr
 
 
 def test_components_variant_decides_the_engine(cli, tmp_path):

@@ -20,6 +20,7 @@
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/pr/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
+#include "numagraph/kernels/pr/pull_gauss_seidel_segmented.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/cancel.hpp"
@@ -59,11 +60,18 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
 }
 
 // Float contributions unless the run needs more precision (see pull_jacobi.hpp).
+// When the contributions outgrow the last-level cache the sweep becomes block
+// Gauss-Seidel over cache blocks (pull_gauss_seidel_segmented.hpp;
+// o.cache_block_bytes decides).
 template <typename V>
 PageRankResult pagerank_pull_gauss_seidel(const CSRGraph<V>& g, const PageRankOptions& o) {
   if (o.networkx) throw UsageError("the NetworkX-compatible PageRank is a Jacobi iteration: use the spmv variant");
-  return needs_double_contributions(o) ? pagerank_pull_gauss_seidel_with<V, double>(g, o)
-                                       : pagerank_pull_gauss_seidel_with<V, float>(g, o);
+  const bool wide = needs_double_contributions(o);
+  const std::int64_t width = pagerank_block_width(g, o);
+  if (width > 0)
+    return wide ? pagerank_pull_gauss_seidel_segmented<V, double>(g, o, width)
+                : pagerank_pull_gauss_seidel_segmented<V, float>(g, o, width);
+  return wide ? pagerank_pull_gauss_seidel_with<V, double>(g, o) : pagerank_pull_gauss_seidel_with<V, float>(g, o);
 }
 
 }  // namespace numagraph::kernels

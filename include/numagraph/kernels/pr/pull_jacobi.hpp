@@ -14,6 +14,7 @@
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/pr/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
+#include "numagraph/kernels/pr/pull_jacobi_segmented.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
 
@@ -63,10 +64,16 @@ PageRankResult pagerank_pull_jacobi_with(const CSRGraph<V>& g, const PageRankOpt
 // what the memory system feels: 32-bit floats (as gapbs uses) unless the run
 // asks for more precision than a float carries (NetworkX mode, or a
 // tolerance below 1e-6). Scores and sums are always doubles.
+// When the contributions outgrow the last-level cache the sweep is blocked
+// (pull_jacobi_segmented.hpp; o.cache_block_bytes decides).
 template <typename V>
 PageRankResult pagerank_pull_jacobi(const CSRGraph<V>& g, const PageRankOptions& o) {
-  return needs_double_contributions(o) ? pagerank_pull_jacobi_with<V, double>(g, o)
-                                       : pagerank_pull_jacobi_with<V, float>(g, o);
+  const bool wide = needs_double_contributions(o);
+  const std::int64_t width = pagerank_block_width(g, o);
+  if (width > 0)
+    return wide ? pagerank_pull_jacobi_segmented<V, double>(g, o, width)
+                : pagerank_pull_jacobi_segmented<V, float>(g, o, width);
+  return wide ? pagerank_pull_jacobi_with<V, double>(g, o) : pagerank_pull_jacobi_with<V, float>(g, o);
 }
 
 }  // namespace numagraph::kernels

@@ -13,14 +13,32 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/pr/gather_sum.hpp"
+#include "numagraph/kernels/spmv/csr_rows_segmented.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
+// When x outgrows the last-level cache the rows are blocked
+// (csr_rows_segmented.hpp); `cache_block_bytes` is kAutoBlock, 0 (off) or
+// bytes of x per block. This is the decision (graph/cache_blocking.hpp).
 template <typename V>
-NumaArray<double> spmv_rows(const CSRGraph<V>& g, int iterations) {
+std::int64_t spmv_block_width(const CSRGraph<V>& g, int iterations, std::int64_t cache_block_bytes) {
+  CacheBlockRequest r;
+  r.vertices = g.num_vertices();
+  r.arcs = static_cast<std::int64_t>(g.num_arcs());
+  r.value_bytes = sizeof(double);
+  r.arc_bytes = sizeof(V) + (g.weighted() ? sizeof(weight_t) : 0);
+  r.sweeps = iterations;
+  r.block_bytes = cache_block_bytes;
+  return cache_block_width(r);
+}
+
+template <typename V>
+NumaArray<double> spmv_rows(const CSRGraph<V>& g, int iterations, std::int64_t cache_block_bytes = kAutoBlock) {
   const std::int64_t n = g.num_vertices();
+  const std::int64_t width = spmv_block_width(g, iterations, cache_block_bytes);
+  if (width > 0) return spmv_rows_segmented(g, iterations, width);
   NumaArray<double> x(static_cast<std::size_t>(n)), y(static_cast<std::size_t>(n));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { x[v] = 1.0 / static_cast<double>(n); });
   const bool weighted = g.weighted();
