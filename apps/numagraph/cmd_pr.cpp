@@ -30,7 +30,8 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
     throw UsageError("--networkx needs --variant spmv (NetworkX iterates Jacobi-style)");
   auto eng = prepare_engine(g, c.engine, {false, false, false});
   kernels::NumaPageRankOptions numa_opt{c.pr.damping, c.pr.max_iterations, c.pr.tolerance, c.pr.networkx,
-                                        kernels::needs_double_contributions(c.pr)};
+                                        kernels::needs_double_contributions(c.pr),
+                                        kernels::pagerank_block_width(g, c.pr)};
   kernels::PageRankResult r;
   const auto seconds = time_trials(c.run.trials, [&](int) {
     if (eng.numa) {
@@ -39,6 +40,7 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
       r.scores = std::move(nr.scores);
       r.iterations = nr.iterations;
       r.last_change = nr.last_change;
+      r.cache_segments = nr.cache_segments;
     } else {
       r = variant == "gs" ? kernels::pagerank_pull_gauss_seidel(g, c.pr) : kernels::pagerank_pull_jacobi(g, c.pr);
     }

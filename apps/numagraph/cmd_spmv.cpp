@@ -24,11 +24,13 @@ struct SpmvCommand {
 template <typename G>
 void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
   auto eng = prepare_engine(g, c.engine, {false, true, false});
+  // One blocking decision for both engines (graph/cache_blocking.hpp).
+  const std::int64_t width = kernels::spmv_block_width(g, c.iterations, c.cache_block_bytes);
   NumaArray<double> y;
   const auto seconds = time_trials(c.run.trials, [&](int) {
     if (eng.numa) {
       engine::NoAccounting none;
-      y = kernels::spmv_numa(*eng.pg, c.iterations, engine::EngineMode::kNuma, none).y;
+      y = kernels::spmv_numa(*eng.pg, c.iterations, engine::EngineMode::kNuma, none, width).y;
     } else {
       y = kernels::spmv_rows(g, c.iterations, c.cache_block_bytes);
     }
@@ -41,13 +43,11 @@ void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
     why = v.message;
   }
   const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
-    kernels::spmv_numa(*eng.pg, c.iterations, m, acc);
+    kernels::spmv_numa(*eng.pg, c.iterations, m, acc, width);
   });
   if (!c.output.empty()) write_vertex_values(c.output, g, y.data());
   profile::Record rec = base_record("spmv", lg, c.run);
   rec.set("iterations", c.iterations);
-  // The flat kernel's blocking decision, as spmv_rows takes it (the engine does not block).
-  const std::int64_t width = eng.numa ? 0 : kernels::spmv_block_width(g, c.iterations, c.cache_block_bytes);
   rec.set("cache_segments", width > 0 ? (g.num_vertices() + width - 1) / width : std::int64_t{1});
   report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);

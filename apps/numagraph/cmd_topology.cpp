@@ -99,7 +99,10 @@ void print_text(const std::vector<Pool>& pools, const std::vector<CheckResult>* 
   for (const auto& node : t.nodes) {
     std::string pus;
     for (const auto& core : node.core_pus)
-      for (int pu : core) pus += (pus.empty() ? "" : ",") + std::to_string(pu);
+      for (int pu : core) {
+        if (!pus.empty()) pus += ',';  // (a `"," + std::string` here trips GCC 12's -Wrestrict)
+        pus += std::to_string(pu);
+      }
     std::printf("node %-3d        os node %d, %zu cores, PUs %s, %.1f GiB\n", node.index, node.os_index,
                 node.cores.size(), pus.c_str(), static_cast<double>(node.memory) / (1 << 30));
   }

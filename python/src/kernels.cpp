@@ -210,7 +210,8 @@ nb::tuple pagerank(const PyGraph& pg, double damping, int max_iterations, double
     if (use_numa(engine, topo)) {  // Jacobi-style on the partitions
       // NetworkX stops at L1 < n * tol; the NUMA kernel compares with its tolerance as given.
       const double tol = networkx ? tolerance * static_cast<double>(g.num_vertices()) : tolerance;
-      kernels::NumaPageRankOptions no{damping, max_iterations, tol, networkx, kernels::needs_double_contributions(o)};
+      kernels::NumaPageRankOptions no{damping, max_iterations, tol, networkx, kernels::needs_double_contributions(o),
+                                      kernels::pagerank_block_width(g, o)};
       engine::NoAccounting none;
       auto nr = kernels::pagerank_numa(partitioned(cache, g, topo, {false, false, false}), no,
                                        engine::EngineMode::kNuma, none);
@@ -233,7 +234,7 @@ nb::object spmv(const PyGraph& pg, int iterations, const std::string& engine) {
     if (use_numa(engine, topo)) {
       engine::NoAccounting none;
       return kernels::spmv_numa(partitioned(cache, g, topo, {false, true, false}), iterations,
-                                engine::EngineMode::kNuma, none)
+                                engine::EngineMode::kNuma, none, kernels::spmv_block_width(g, iterations, kAutoBlock))
           .y;
     }
     return kernels::spmv_rows(g, iterations);

@@ -17,6 +17,32 @@
 
 namespace numagraph::engine {
 
+// Sum of values[u] (* weight) over one list `nb` that node `part` stores
+// (an in-list, or a cache-blocked piece of one), with the accounting of its
+// reads: the list scanned in order from the part's memory (+1 for its
+// offset), and one random read of `values` per edge.
+template <bool Weighted, typename V, typename T, typename Acc>
+double pull_list_sum(const PartitionedGraph<V>& pg, int part, std::span<const V> nb, const weight_t* weights,
+                     const T* values, EngineMode mode, int tid, Acc& acc) {
+  // The flat kernels' inner loop: the same partial sums in the same order,
+  // so the sum equals the flat kernel's exactly.
+  double sum;
+  if constexpr (Weighted)
+    sum = kernels::gather_weighted_sum(nb, weights, values);
+  else
+    sum = kernels::gather_sum(nb, values);
+  if constexpr (Acc::enabled) {
+    const auto edges = static_cast<std::int64_t>(nb.size());
+    acc.count(tid, part, Pattern::kSequential, edges * (Weighted ? 2 : 1) + 1);
+    if (mode == EngineMode::kNuma) {
+      acc.count(tid, pg.layout().thread_node[static_cast<std::size_t>(tid)], Pattern::kRandom, edges);
+    } else {
+      for (const V u : nb) acc.count_vertex(tid, u, Pattern::kRandom);
+    }
+  }
+  return sum;
+}
+
 // Sum over in-edges of v (v in node `part`'s range) of values[u] (* weight).
 // `values` is the array the thread reads (a replica or the master).
 template <bool Weighted, typename V, typename T, typename Acc>
@@ -24,25 +50,8 @@ double pull_sum(const PartitionedGraph<V>& pg, int part, std::int64_t v, const T
                 EngineMode mode, int tid, Acc& acc) {
   const NodeEdges<V>& in = pg.pull(part);
   const eid_t b = in.begin(v), e = in.end(v);
-  // The flat kernels' inner loop: the same partial sums in the same order,
-  // so v's sum equals the flat kernel's exactly.
   const std::span<const V> nb(in.neighbors.data() + b, static_cast<std::size_t>(e - b));
-  double sum;
-  if constexpr (Weighted)
-    sum = kernels::gather_weighted_sum(nb, in.weights.data() + b, values);
-  else
-    sum = kernels::gather_sum(nb, values);
-  if constexpr (Acc::enabled) {
-    // Edges (ids, weights) are scanned in order from the part's own memory.
-    acc.count(tid, part, Pattern::kSequential, (e - b) * (Weighted ? 2 : 1) + 1);
-    if (mode == EngineMode::kNuma) {
-      acc.count(tid, pg.layout().thread_node[static_cast<std::size_t>(tid)], Pattern::kRandom, e - b);
-    } else {
-      for (eid_t j = b; j < e; ++j)
-        acc.count_vertex(tid, in.neighbors[static_cast<std::size_t>(j)], Pattern::kRandom);
-    }
-  }
-  return sum;
+  return pull_list_sum<Weighted>(pg, part, nb, Weighted ? in.weights.data() + b : nullptr, values, mode, tid, acc);
 }
 
 // Publishes value x of vertex v: the master entry (unless `master` is null:

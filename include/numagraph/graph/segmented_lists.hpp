@@ -21,9 +21,11 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 
 #include "numagraph/graph/cache_blocking.hpp"
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/numa/placement.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -35,25 +37,59 @@ class SegmentedLists {
   // Cuts the lists of `g` (in-lists when `in_direction`, else out-lists) at
   // multiples of `width` (a power of two, at least 1).
   SegmentedLists(const CSRGraph<V>& g, bool in_direction, std::int64_t width)
-      : n_(g.num_vertices()), shift_(std::countr_zero(static_cast<std::uint64_t>(width))) {
+      : SegmentedLists(g.num_vertices(), g.num_vertices(), width) {
+    build(g.weighted(), numa::default_placement(), [&](std::int64_t v) {
+      const auto x = static_cast<V>(v);
+      const auto nb = in_direction ? g.in_neighbors(x) : g.out_neighbors(x);
+      const weight_t* w = nullptr;
+      if (g.weighted()) w = (in_direction ? g.in_weights(x) : g.out_weights(x)).data();
+      return std::pair{nb, w};
+    });
+  }
+
+  // Cuts `count` lists whose neighbours are ids in [0, universe): lists(i)
+  // returns list i and its weights (nullptr when unweighted), and the copy
+  // lives where `place` says (the NUMA engine: on the node that owns the
+  // lists). Pieces are indexed by i.
+  template <typename Lists>
+  SegmentedLists(std::int64_t count, std::int64_t universe, std::int64_t width, bool weighted,
+                 numa::Placement place, Lists lists)
+      : SegmentedLists(count, universe, width) {
+    build(weighted, std::move(place), lists);
+  }
+
+  int num_segments() const { return segments_; }
+  std::int64_t num_lists() const { return n_; }
+
+  // Piece s of list v (for a graph, v is the vertex).
+  std::span<const V> piece(int s, std::int64_t v) const {
+    const std::int64_t i = s * n_ + v;
+    return {neighbors_.data() + offsets_[i], static_cast<std::size_t>(offsets_[i + 1] - offsets_[i])};
+  }
+  const weight_t* piece_weights(int s, std::int64_t v) const { return weights_.data() + offsets_[s * n_ + v]; }
+
+ private:
+  SegmentedLists(std::int64_t count, std::int64_t universe, std::int64_t width)
+      : n_(count), shift_(std::countr_zero(static_cast<std::uint64_t>(width))) {
     if (width < 1 || !std::has_single_bit(static_cast<std::uint64_t>(width)))
       throw UsageError("segment width must be a power of two (got " + std::to_string(width) + ")");
-    segments_ = static_cast<int>(std::max<std::int64_t>(1, (n_ + width - 1) / width));
+    segments_ = static_cast<int>(std::max<std::int64_t>(1, (universe + width - 1) / width));
     if (segments_ > kMaxSegments)
-      throw UsageError("cache blocks of " + std::to_string(width) + " vertices would cut " + std::to_string(n_) +
+      throw UsageError("cache blocks of " + std::to_string(width) + " vertices would cut " + std::to_string(universe) +
                        " vertices into more than " + std::to_string(kMaxSegments) + " segments: use larger blocks");
+  }
+
+  template <typename Lists>
+  void build(bool weighted, numa::Placement place, Lists lists) {
     const std::int64_t cells = static_cast<std::int64_t>(segments_) * n_;
-    offsets_ = NumaArray<eid_t>(static_cast<std::size_t>(cells + 1));
-    auto list = [&](std::int64_t v) {
-      return in_direction ? g.in_neighbors(static_cast<V>(v)) : g.out_neighbors(static_cast<V>(v));
-    };
+    offsets_ = NumaArray<eid_t>(static_cast<std::size_t>(cells + 1), place);
     // Count each piece, then one prefix sum over the segment-major counts
-    // gives every piece's start.
+    // gives every piece's start. Lists are walked in runs of neighbours of one
+    // segment (a sorted list has at most S), so the copy moves each run with
+    // one std::copy.
     parallel::for_static(std::int64_t{0}, cells, [&](std::int64_t i) { offsets_[i] = 0; });
-    // Lists are walked in runs of neighbours of one segment (a sorted list has
-    // at most S), so the copy below moves each run with one std::copy.
     parallel::for_dynamic(std::int64_t{0}, n_, [&](std::int64_t v) {
-      const auto nb = list(v);
+      const auto nb = lists(v).first;
       for (std::size_t j = 0; j < nb.size();) {
         const std::size_t end = run_end(nb, j);
         offsets_[segment_of(nb[j]) * n_ + v] += end - j;
@@ -62,15 +98,12 @@ class SegmentedLists {
     }, std::int64_t{1024});
     parallel::exclusive_prefix_sum(offsets_.data(), offsets_.data(), cells);
     const eid_t arcs = offsets_[cells];
-    neighbors_ = NumaArray<V>(static_cast<std::size_t>(arcs));
-    const bool weighted = g.weighted();
-    if (weighted) weights_ = NumaArray<weight_t>(static_cast<std::size_t>(arcs));
+    neighbors_ = NumaArray<V>(static_cast<std::size_t>(arcs), place);
+    if (weighted) weights_ = NumaArray<weight_t>(static_cast<std::size_t>(arcs), place);
     parallel::for_dynamic(std::int64_t{0}, n_, [&](std::int64_t v) {
       eid_t cursor[kMaxSegments];
       for (int s = 0; s < segments_; ++s) cursor[s] = offsets_[s * n_ + v];
-      const auto nb = list(v);
-      const weight_t* w = nullptr;
-      if (weighted) w = (in_direction ? g.in_weights(static_cast<V>(v)) : g.out_weights(static_cast<V>(v))).data();
+      const auto [nb, w] = lists(v);
       for (std::size_t j = 0; j < nb.size();) {
         const std::size_t end = run_end(nb, j);
         eid_t& at = cursor[segment_of(nb[j])];
@@ -83,16 +116,6 @@ class SegmentedLists {
     }, std::int64_t{1024});
   }
 
-  int num_segments() const { return segments_; }
-  std::int64_t num_vertices() const { return n_; }
-
-  std::span<const V> piece(int s, std::int64_t v) const {
-    const std::int64_t i = s * n_ + v;
-    return {neighbors_.data() + offsets_[i], static_cast<std::size_t>(offsets_[i + 1] - offsets_[i])};
-  }
-  const weight_t* piece_weights(int s, std::int64_t v) const { return weights_.data() + offsets_[s * n_ + v]; }
-
- private:
   std::int64_t segment_of(V u) const { return static_cast<std::int64_t>(u) >> shift_; }
   // End of the run of neighbours in nb[j]'s segment that starts at j, found
   // by binary search: lists are sorted (CSRGraph's invariant, which every

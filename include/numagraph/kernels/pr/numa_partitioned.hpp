@@ -19,6 +19,7 @@
 
 #include "numagraph/engine/barrier.hpp"
 #include "numagraph/engine/pull_sum.hpp"
+#include "numagraph/engine/segmented_parts.hpp"
 #include "numagraph/numa/numa_array.hpp"
 
 namespace numagraph::kernels {
@@ -32,12 +33,17 @@ struct NumaPageRankOptions {
   // replicated and read per edge; the CLI picks the same width as the flat
   // kernel so both give the same scores.
   bool double_contributions = true;
+  // Sources per cache block (graph/cache_blocking.hpp; 0: not blocked). The
+  // CLI passes the flat kernel's decision (pagerank_block_width), so both
+  // sum the same pieces in the same order.
+  std::int64_t cache_block_width = 0;
 };
 
 struct NumaPageRankResult {
   NumaArray<double> scores;
   int iterations = 0;
   double last_change = 0;  // L1 norm of the last iteration's change
+  int cache_segments = 1;
 };
 
 template <typename C, typename V, typename Acc>
@@ -58,6 +64,15 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
                              NumaArray<C>(static_cast<std::size_t>(n), numa::Placement::partitioned())};
   Replicas<C> replicas[2] = {Replicas<C>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n)),
                              Replicas<C>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n))};
+  // Cache blocking: the pull parts cut by source range (built in the call,
+  // as the flat kernel does). A thread sweeps its own vertices once per
+  // range, carrying each vertex's sum in `partial` (node-local); the ranges
+  // need no barrier between them, because the contributions read in an
+  // iteration are never written in it.
+  const auto blocked = segment_parts(pg, o.cache_block_width, [&](int k) -> const NodeEdges<V>& { return pg.pull(k); });
+  const int last = blocked.empty() ? 0 : blocked.front().num_segments() - 1;
+  r.cache_segments = last + 1;
+  NumaArray<double> partial(blocked.empty() ? 0 : static_cast<std::size_t>(n), numa::Placement::partitioned());
   HierarchicalBarrier barrier(layout);
   // Per-thread partial sums, double-buffered by iteration parity so a fast
   // thread's next iteration never overwrites what a slow one still reads.
@@ -100,8 +115,20 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
       my_dangling = 0;
       for (const auto& [lo, hi] : ranges) {
         const int part = layout.node_of_vertex(lo);
+        const std::int64_t first = layout.node_bounds[part];
+        for (int s = 0; s < last; ++s)
+          for (std::int64_t v = lo; v < hi; ++v) {
+            const double piece = pull_list_sum<false>(pg, part, blocked[part].piece(s, v - first), nullptr, source,
+                                                      mode, tid, acc);
+            partial[v] = s == 0 ? piece : partial[v] + piece;
+          }
         for (std::int64_t v = lo; v < hi; ++v) {
-          const double sum = pull_sum<false>(pg, part, v, source, mode, tid, acc);
+          const double sum =
+              blocked.empty()
+                  ? pull_sum<false>(pg, part, v, source, mode, tid, acc)
+                  : (last == 0 ? 0.0 : partial[v]) +
+                        pull_list_sum<false>(pg, part, blocked[part].piece(last, v - first), nullptr, source, mode,
+                                             tid, acc);
           const double next = base + o.damping * sum;
           my_change += std::fabs(next - r.scores[v]);
           r.scores[v] = next;

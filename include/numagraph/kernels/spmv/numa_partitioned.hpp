@@ -15,21 +15,27 @@
 
 #include "numagraph/engine/barrier.hpp"
 #include "numagraph/engine/pull_sum.hpp"
+#include "numagraph/engine/segmented_parts.hpp"
 
 namespace numagraph::kernels {
 
 struct NumaSpmvResult {
   NumaArray<double> y;  // the last product A x (before normalisation)
   int iterations = 0;
+  int cache_segments = 1;
 };
 
+// `cache_block_width`: columns per cache block (0: not blocked); the CLI
+// passes the flat kernel's decision (spmv_block_width), so both sum the same
+// pieces in the same order. A thread makes its rows' products one column
+// range at a time, carrying each row's sum in `partial` (node-local); no
+// barrier between ranges, because x is never written during a product.
 template <typename V, typename Acc = engine::NoAccounting>
 NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, engine::EngineMode mode,
-                         Acc& acc) {
+                         Acc& acc, std::int64_t cache_block_width = 0) {
   using namespace engine;
   const Layout& layout = pg.layout();
   const std::int64_t n = pg.num_vertices();
-  const bool numa = mode == EngineMode::kNuma;
   if (pg.graph().directed() && !pg.has_out())
     throw UsageError("spmv_numa on a directed graph needs out parts");
   NumaSpmvResult r;
@@ -47,6 +53,11 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
                                  NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned())};
   Replicas<double> replicas[2] = {Replicas<double>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n)),
                                   Replicas<double>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n))};
+  const auto blocked =
+      segment_parts(pg, cache_block_width, [&](int k) -> const NodeEdges<V>& { return pg.out(k); });
+  const int last = blocked.empty() ? 0 : blocked.front().num_segments() - 1;
+  r.cache_segments = last + 1;
+  NumaArray<double> partial(blocked.empty() ? 0 : static_cast<std::size_t>(n), numa::Placement::partitioned());
   HierarchicalBarrier barrier(layout);
   std::vector<parallel::Padded<double>> norm(2 * static_cast<std::size_t>(layout.threads));
   const bool weighted = pg.graph().weighted();
@@ -70,18 +81,24 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
       for (const auto& [lo, hi] : ranges) {
         const int part = layout.node_of_vertex(lo);
         const NodeEdges<V>& rows = pg.out(part);
+        const std::int64_t first = layout.node_bounds[part];
+        auto piece_sum = [&](int s, std::int64_t u) {
+          const SegmentedLists<V>& seg = blocked[static_cast<std::size_t>(part)];
+          return weighted ? pull_list_sum<true>(pg, part, seg.piece(s, u - first), seg.piece_weights(s, u - first),
+                                                source, mode, tid, acc)
+                          : pull_list_sum<false>(pg, part, seg.piece(s, u - first), nullptr, source, mode, tid, acc);
+        };
+        for (int s = 0; s < last; ++s)
+          for (std::int64_t u = lo; u < hi; ++u) partial[u] = s == 0 ? piece_sum(s, u) : partial[u] + piece_sum(s, u);
         for (std::int64_t u = lo; u < hi; ++u) {
-          const eid_t b = rows.begin(u), e = rows.end(u);
-          // The flat kernel's inner loop (same partial sums, same order).
-          const std::span<const V> nb(rows.neighbors.data() + b, static_cast<std::size_t>(e - b));
-          const double y = scale * (weighted ? gather_weighted_sum(nb, rows.weights.data() + b, source)
-                                             : gather_sum(nb, source));
-          if constexpr (Acc::enabled) {
-            for (eid_t j = b; j < e; ++j) {
-              if (numa) acc.count(tid, my_node, Pattern::kRandom);
-              else acc.count_vertex(tid, rows.neighbors[static_cast<std::size_t>(j)], Pattern::kRandom);
-            }
-            acc.count(tid, part, Pattern::kSequential, (e - b) * (weighted ? 2 : 1) + 1);
+          double y;
+          if (!blocked.empty()) {
+            y = scale * ((last == 0 ? 0.0 : partial[u]) + piece_sum(last, u));
+          } else {
+            const eid_t b = rows.begin(u), e = rows.end(u);
+            const std::span<const V> nb(rows.neighbors.data() + b, static_cast<std::size_t>(e - b));
+            y = scale * (weighted ? pull_list_sum<true>(pg, part, nb, rows.weights.data() + b, source, mode, tid, acc)
+                                  : pull_list_sum<false>(pg, part, nb, nullptr, source, mode, tid, acc));
           }
           publish(next_master, next_replicas, u, y, mode, tid, acc);
           my_norm += std::fabs(y);
