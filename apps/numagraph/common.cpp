@@ -144,30 +144,16 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-std::int64_t parse_cache_block(const std::string& text) {
-  if (text == "auto") return kAutoBlock;
-  if (text == "off") return 0;
-  std::size_t pos = 0;
-  long long value = -1;
-  try {
-    value = std::stoll(text, &pos);
-  } catch (...) {
-    pos = 0;
-  }
-  int shift = 0;
-  if (pos > 0 && pos + 1 == text.size()) {
-    const char unit = text[pos];
-    shift = unit == 'K' || unit == 'k' ? 10 : unit == 'M' || unit == 'm' ? 20 : unit == 'G' || unit == 'g' ? 30 : -1;
-    if (shift >= 0) ++pos;
-  }
-  if (pos == 0 || pos != text.size() || value < 0 || shift < 0 || value > (std::int64_t{1} << (62 - shift)))
-    throw UsageError("--cache-block takes 'auto', 'off' or a size in bytes such as 4M (got '" + text + "')");
-  return static_cast<std::int64_t>(value) << shift;
-}
-
 void add_cache_block_option(CLI::App& app, std::int64_t& bytes, const std::string& what) {
   app.add_option_function<std::string>(
-         "--cache-block", [&bytes](const std::string& text) { bytes = parse_cache_block(text); },
+         "--cache-block",
+         [&bytes](const std::string& text) {
+           try {
+             bytes = numagraph::parse_cache_block(text);
+           } catch (const UsageError& e) {
+             throw UsageError(std::string("--cache-block: ") + e.what());
+           }
+         },
          "cache blocking of the pull sweep: bytes of " + what +
              " per block (e.g. 4M), 'off', or 'auto' (default: blocks of 1/8 of the last-level cache once the " +
              what + " exceed 1/4 of it, for 3 or more iterations; docs/kernels/pr.md)")

@@ -83,11 +83,10 @@ void emit(const RunOptions& run, profile::Record& rec, const std::vector<double>
 
 double median(std::vector<double> v);
 
-// --cache-block for the pull kernels: "auto" (kAutoBlock), "off" or "0", or a
-// size in bytes with an optional K, M or G suffix. `what` names the values
-// that are blocked, for the help text.
+// --cache-block for the pull kernels (values as parse_cache_block in
+// graph/cache_blocking.hpp). `what` names the values that are blocked, for
+// the help text.
 void add_cache_block_option(CLI::App& app, std::int64_t& bytes, const std::string& what);
-std::int64_t parse_cache_block(const std::string& text);
 
 // Folds one verifier result into a run's verdict: the run passes only if
 // every check passed, and keeps the first failure's message.

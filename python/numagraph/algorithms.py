@@ -84,7 +84,7 @@ def diameter(g):
 
 
 def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=False, variant="auto",
-             return_info=False, engine="auto"):
+             return_info=False, engine="auto", cache_block="auto"):
     """PageRank (pull): float64 scores.
 
     Default model as gapbs: dangling vertices' mass is dropped (scores sum to
@@ -97,16 +97,21 @@ def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=Fal
     ``variant``: 'gauss-seidel' (default, fastest to converge), 'jacobi'
     (thread-count independent; required by networkx=True) or 'auto'.
     ``return_info``: also return (iterations, last L1 change).
+    ``cache_block``: cache blocking of the sweep as the CLI's --cache-block:
+    'auto' (blocks once the contributions outgrow the last-level cache),
+    'off', or bytes of contributions per block (an int, or a string such as
+    '4M').
     """
     scores, iterations, change = _core.pagerank(_core_of(g), float(damping), int(max_iterations),
-                                                 float(tolerance), bool(networkx), str(variant), str(engine))
+                                                 float(tolerance), bool(networkx), str(variant), str(engine),
+                                                 str(cache_block))
     return (scores, iterations, change) if return_info else scores
 
 
-def spmv(g, iterations=5, *, engine="auto"):
+def spmv(g, iterations=5, *, engine="auto", cache_block="auto"):
     """Repeated sparse matrix-vector product y = A x (power iteration from x = 1/n, normalised
-    each step); returns the last y (float64)."""
-    return _core.spmv(_core_of(g), int(iterations), str(engine))
+    each step); returns the last y (float64). ``cache_block`` as for pagerank (bytes of x)."""
+    return _core.spmv(_core_of(g), int(iterations), str(engine), str(cache_block))
 
 
 def belief_propagation(g, iterations=5, *, coupling=0.7, seed=_core.DEFAULT_SEED, engine="auto"):

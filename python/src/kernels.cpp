@@ -196,7 +196,7 @@ std::tuple<std::int64_t, std::uint64_t, std::uint64_t, int> diameter(const PyGra
 }
 
 nb::tuple pagerank(const PyGraph& pg, double damping, int max_iterations, double tolerance, bool networkx,
-                   const std::string& variant, const std::string& engine) {
+                   const std::string& variant, const std::string& engine, const std::string& cache_block) {
   if (!(damping >= 0 && damping <= 1)) throw UsageError("damping must be in [0, 1]");
   if (max_iterations < 1) throw UsageError("max_iterations must be at least 1");
   if (tolerance < 0) throw UsageError("tolerance must be >= 0");
@@ -204,7 +204,7 @@ nb::tuple pagerank(const PyGraph& pg, double damping, int max_iterations, double
   const std::string v = variant == "auto" ? (networkx ? "jacobi" : "gauss-seidel") : variant;
   if (v != "jacobi" && v != "gauss-seidel") throw UsageError("variant must be 'auto', 'jacobi' or 'gauss-seidel'");
   if (v == "gauss-seidel" && networkx) throw UsageError("networkx=True needs variant='jacobi' (NetworkX iterates Jacobi-style)");
-  kernels::PageRankOptions o{damping, max_iterations, tolerance, networkx};
+  kernels::PageRankOptions o{damping, max_iterations, tolerance, networkx, parse_cache_block(cache_block)};
   auto r = on_worker_cached<kernels::PageRankResult>(pg, [=](const auto& g, GraphCache& cache) {
     const EngineTopology topo = engine_topology();
     if (use_numa(engine, topo)) {  // Jacobi-style on the partitions
@@ -226,18 +226,19 @@ nb::tuple pagerank(const PyGraph& pg, double damping, int max_iterations, double
   return nb::make_tuple(to_python(std::move(r.scores)), r.iterations, r.last_change);
 }
 
-nb::object spmv(const PyGraph& pg, int iterations, const std::string& engine) {
+nb::object spmv(const PyGraph& pg, int iterations, const std::string& engine, const std::string& cache_block) {
   if (iterations < 1) throw UsageError("iterations must be at least 1");
   check_engine(engine);
+  const std::int64_t block = parse_cache_block(cache_block);
   return to_python(on_worker_cached<Array>(pg, [=](const auto& g, GraphCache& cache) {
     const EngineTopology topo = engine_topology();
     if (use_numa(engine, topo)) {
       engine::NoAccounting none;
       return kernels::spmv_numa(partitioned(cache, g, topo, {false, true, false}), iterations,
-                                engine::EngineMode::kNuma, none, kernels::spmv_block_width(g, iterations, kAutoBlock))
+                                engine::EngineMode::kNuma, none, kernels::spmv_block_width(g, iterations, block))
           .y;
     }
-    return kernels::spmv_rows(g, iterations);
+    return kernels::spmv_rows(g, iterations, block);
   }));
 }
 
@@ -310,8 +311,8 @@ void bind_kernels(nb::module_& m) {
         nb::arg("normalized"), nb::arg("engine"));
   m.def("diameter", &diameter, nb::arg("graph"));
   m.def("pagerank", &pagerank, nb::arg("graph"), nb::arg("damping"), nb::arg("max_iterations"), nb::arg("tolerance"),
-        nb::arg("networkx"), nb::arg("variant"), nb::arg("engine"));
-  m.def("spmv", &spmv, nb::arg("graph"), nb::arg("iterations"), nb::arg("engine"));
+        nb::arg("networkx"), nb::arg("variant"), nb::arg("engine"), nb::arg("cache_block"));
+  m.def("spmv", &spmv, nb::arg("graph"), nb::arg("iterations"), nb::arg("engine"), nb::arg("cache_block"));
   m.def("belief_propagation", &belief_propagation, nb::arg("graph"), nb::arg("iterations"), nb::arg("coupling"),
         nb::arg("seed"), nb::arg("engine"));
   m.def("connected_components", &connected_components, nb::arg("graph"), nb::arg("variant"), nb::arg("engine"));

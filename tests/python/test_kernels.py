@@ -101,6 +101,21 @@ def test_spmv_matches_scipy():
     assert any(np.allclose(y / np.linalg.norm(y), r / np.linalg.norm(r)) for r in ref if np.linalg.norm(r) > 0)
 
 
+@pytest.mark.parametrize("directed", [False, True])
+def test_cache_blocking_changes_nothing_but_rounding(directed):
+    """Forced blocks (256 bytes of double contributions, 1 KiB of x: 32 and 8
+    ranges) give the unblocked results; a bad size is refused with what to pass."""
+    g = ng.Graph.from_networkx(random_graph(1000, 0.01, True, 9)) if directed else ng.generate.kronecker(10)
+    for variant in ("jacobi", "gauss-seidel"):
+        off = ng.pagerank(g, variant=variant, cache_block="off", tolerance=1e-9, max_iterations=200, engine="flat")
+        on = ng.pagerank(g, variant=variant, cache_block=256, tolerance=1e-9, max_iterations=200, engine="flat")
+        np.testing.assert_allclose(on, off, rtol=1e-12 if variant == "jacobi" else 1e-6, atol=1e-12)
+    np.testing.assert_allclose(ng.spmv(g, 5, cache_block="1K", engine="flat"),
+                               ng.spmv(g, 5, cache_block="off", engine="flat"), rtol=1e-12, atol=1e-300)
+    with pytest.raises(ng.UsageError, match="'auto', 'off' or a size in bytes"):
+        ng.pagerank(g, cache_block="4X")
+
+
 def test_belief_propagation_in_unit_interval_and_deterministic():
     g = ng.generate.kronecker(8)
     a = ng.belief_propagation(g, 5)

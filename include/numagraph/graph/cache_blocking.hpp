@@ -8,8 +8,10 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "numagraph/numa/machine_resources.hpp"
+#include "numagraph/util/error.hpp"
 
 namespace numagraph {
 
@@ -84,6 +86,30 @@ inline std::int64_t cache_block_width(const CacheBlockRequest& r, const MachineR
     if (copy > m.available_bytes / 2) return 0;
   }
   return static_cast<std::int64_t>(width);
+}
+
+// A blocking request as users write it (CLI --cache-block, Python
+// cache_block=): "auto" (kAutoBlock), "off" or "0", or a size in bytes with
+// an optional K, M or G suffix (powers of 1024).
+inline std::int64_t parse_cache_block(const std::string& text) {
+  if (text == "auto") return kAutoBlock;
+  if (text == "off") return 0;
+  std::size_t pos = 0;
+  long long value = -1;
+  try {
+    value = std::stoll(text, &pos);
+  } catch (...) {
+    pos = 0;
+  }
+  int shift = 0;
+  if (pos > 0 && pos + 1 == text.size()) {
+    const char unit = text[pos];
+    shift = unit == 'K' || unit == 'k' ? 10 : unit == 'M' || unit == 'm' ? 20 : unit == 'G' || unit == 'g' ? 30 : -1;
+    if (shift >= 0) ++pos;
+  }
+  if (pos == 0 || pos != text.size() || value < 0 || shift < 0 || value > (std::int64_t{1} << (62 - shift)))
+    throw UsageError("a cache block is 'auto', 'off' or a size in bytes such as 4M (got '" + text + "')");
+  return static_cast<std::int64_t>(value) << shift;
 }
 
 // The same on this machine.
