@@ -12,6 +12,7 @@
 
 #include "numagraph/graph/cache_blocking.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::kernels {
 
@@ -20,7 +21,7 @@ struct PageRankOptions {
   int max_iterations = 20;
   double tolerance = 1e-4;
   bool networkx = false;
-  // Cache blocking of the sweep (pull_jacobi_segmented.hpp,
+  // Cache blocking of the sweep (pull_jacobi.hpp,
   // pull_gauss_seidel_segmented.hpp): kAutoBlock, 0 (off) or bytes of
   // contributions per block.
   std::int64_t cache_block_bytes = kAutoBlock;
@@ -30,6 +31,12 @@ struct PageRankOptions {
 // digits, enough for tolerances down to 1e-6 (the gapbs default is 1e-4).
 inline bool needs_double_contributions(const PageRankOptions& o) {
   return o.networkx || (o.tolerance > 0 && o.tolerance < 1e-6);
+}
+
+// Calls f(C{}) with the contribution type the run needs (float or double).
+template <typename F>
+decltype(auto) with_contribution_type(const PageRankOptions& o, F&& f) {
+  return needs_double_contributions(o) ? f(double{}) : f(float{});
 }
 
 // The cache-blocking decision for a PageRank sweep over the in-lists of g.
@@ -51,5 +58,23 @@ struct PageRankResult {
   double last_change = 0;  // L1 change of the last iteration
   int cache_segments = 1;  // segments of a cache-blocked sweep (1: not blocked)
 };
+
+// The start shared by every flat variant: scores 1/n, each vertex's first
+// contribution 1/(n outdeg). Returns the score mass on dangling vertices.
+template <typename G, typename C>
+double start_pagerank(const G& g, PageRankResult& r, C* contrib) {
+  using V = typename G::vertex_type;
+  const std::int64_t n = g.num_vertices();
+  const double init = 1.0 / static_cast<double>(n);
+  double dangling = 0;
+#pragma omp parallel for schedule(static) reduction(+ : dangling)
+  for (std::int64_t v = 0; v < n; ++v) {
+    r.scores[v] = init;
+    const eid_t d = g.out_degree(static_cast<V>(v));
+    contrib[v] = static_cast<C>(d ? init / static_cast<double>(d) : 0.0);
+    if (!d) dangling += init;
+  }
+  return dangling;
+}
 
 }  // namespace numagraph::kernels

@@ -34,13 +34,8 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
   r.scores = NumaArray<double>(static_cast<std::size_t>(n));
   if (n == 0) return r;
   NumaArray<C> contrib(static_cast<std::size_t>(n));
-  const double init = 1.0 / static_cast<double>(n);
   const double base = (1 - o.damping) / static_cast<double>(n);
-  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) {
-    r.scores[v] = init;
-    const eid_t d = g.out_degree(static_cast<V>(v));
-    contrib[v] = static_cast<C>(d ? init / static_cast<double>(d) : 0.0);
-  });
+  start_pagerank(g, r, contrib.data());  // the dangling mass is dropped (gapbs's model)
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     double change = 0;
@@ -66,12 +61,12 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
 template <typename V>
 PageRankResult pagerank_pull_gauss_seidel(const CSRGraph<V>& g, const PageRankOptions& o) {
   if (o.networkx) throw UsageError("the NetworkX-compatible PageRank is a Jacobi iteration: use the spmv variant");
-  const bool wide = needs_double_contributions(o);
   const std::int64_t width = pagerank_block_width(g, o);
-  if (width > 0)
-    return wide ? pagerank_pull_gauss_seidel_segmented<V, double>(g, o, width)
-                : pagerank_pull_gauss_seidel_segmented<V, float>(g, o, width);
-  return wide ? pagerank_pull_gauss_seidel_with<V, double>(g, o) : pagerank_pull_gauss_seidel_with<V, float>(g, o);
+  return with_contribution_type(o, [&](auto c) {
+    using C = decltype(c);
+    return width > 0 ? pagerank_pull_gauss_seidel_segmented<V, C>(g, o, width)
+                     : pagerank_pull_gauss_seidel_with<V, C>(g, o);
+  });
 }
 
 }  // namespace numagraph::kernels

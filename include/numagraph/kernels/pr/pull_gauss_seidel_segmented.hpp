@@ -1,6 +1,6 @@
 // PageRank, pull direction, block Gauss-Seidel over cache blocks: the
-// Gauss-Seidel counterpart of pull_jacobi_segmented.hpp, for graphs whose
-// contributions outgrow the last-level cache.
+// Gauss-Seidel counterpart of the blocked Jacobi sweep (pull_jacobi.hpp), for
+// graphs whose contributions outgrow the last-level cache.
 //
 // The in-lists are cut into segments of sources (graph/segmented_lists.hpp);
 // segment s covers the sources of vertex range s. An iteration makes S
@@ -43,17 +43,11 @@ PageRankResult pagerank_pull_gauss_seidel_segmented(const CSRGraph<V>& g, const 
   auto range_end = [&](int s) { return std::min(n, (s + 1) * segment_width); };
   NumaArray<C> contrib(static_cast<std::size_t>(n));
   NumaArray<double> sum(static_cast<std::size_t>(n));
-  const double init = 1.0 / static_cast<double>(n);
   const double base = (1 - o.damping) / static_cast<double>(n);
+  start_pagerank(g, r, contrib.data());  // the dangling mass is dropped, as unblocked
+  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { sum[v] = 0; });
 #pragma omp parallel
   {
-#pragma omp for schedule(static)
-    for (std::int64_t v = 0; v < n; ++v) {
-      r.scores[v] = init;
-      const eid_t d = g.out_degree(static_cast<V>(v));
-      contrib[v] = static_cast<C>(d ? init / static_cast<double>(d) : 0.0);
-      sum[v] = 0;
-    }
     for (int s = 0; s < segments; ++s) {  // ranges t <= s take their piece from range s
 #pragma omp for schedule(dynamic, 1024)
       for (std::int64_t v = 0; v < range_end(s); ++v) sum[v] += gather_sum(in.piece(s, v), contrib.data());
