@@ -9,8 +9,8 @@ label propagation, against the flat Afforest), sssp, bc.
 
 overhead: for each kernel, times the flat kernel, the NUMA
   engine on this machine's real topology, and the NUMA engine on a synthetic
-  2-node topology (same thread count), alternating round by round, and prints
-  median times and the ratios engine / flat.
+  2-node topology (same thread count), alternating round by round (rotating
+  which goes first), and prints median times and the ratios engine / flat.
 account: runs each kernel with --account under the synthetic topology, once
   with --engine flat and once with --engine numa, and prints the fractions of
   local/remote x random/sequential accesses.
@@ -64,10 +64,13 @@ def overhead(args):
             command, *flags = kernel_args(kernel, engine)
             return [command, *graph_args(args.graph, kernel), *flags, "-n", "3", "-t", str(args.threads), "--json",
                     "--engine", engine]
-        for _ in range(args.rounds):
-            times["flat"] += run(base("flat"))["trials"]
-            times["numa1"] += run(base("numa"))["trials"]
-            times["numa2"] += run(base("numa") + ["--topology", f"pack:2 numa:1 core:{args.threads // 2 or 1}"])["trials"]
+        configs = [("flat", base("flat")), ("numa1", base("numa")),
+                   ("numa2", base("numa") + ["--topology", f"pack:2 numa:1 core:{args.threads // 2 or 1}"])]
+        for r in range(args.rounds):
+            # Rotate which configuration goes first: on a noisy host a process
+            # run right after another measured up to 7 % slower.
+            for name, command in configs[r % 3:] + configs[:r % 3]:
+                times[name] += run(command)["trials"]
         m = {k: statistics.median(v) for k, v in times.items()}
         print(f"{kernel:6s} {m['flat']:9.4f} {m['numa1']:14.4f} {m['numa2']:14.4f} {m['numa1'] / m['flat']:13.2f} {m['numa2'] / m['flat']:13.2f}")
 

@@ -3,12 +3,12 @@
 
 Usage:
   GAPBS_DIR=/path/to/gapbs bench/vs_gapbs.py [--kernels bfs,sssp,...] [--graphs kron20,urand22,...]
-                                            [--rounds 5] [--threads 2] [--out results.json]
+                                            [--rounds 5] [--threads 2] [--delta 32|gap] [--out results.json]
 
 For each graph the script writes one .sg/.wsg file with `numagraph generate`
 (or converts a road graph from ../shared/data) and runs both tools on that
 same file with the same roots and iteration counts, alternating the tools
-round by round so machine noise hits both alike. Each round runs a tool's
+round by round (and which goes first) so machine noise hits both alike. Each round runs a tool's
 trials in one process (graph loading is not timed by either tool); the
 per-trial times of all rounds are pooled and the medians compared.
 Prints a table of medians and the ratio numagraph / gapbs (below 1: faster).
@@ -70,6 +70,13 @@ def make_graph(name, weighted, workdir):
     return path
 
 
+def sssp_delta(choice, graph):
+    """The SSSP delta for `graph`: a number as given, or gapbs's benchmark value."""
+    if choice != "gap":
+        return choice
+    return "50000" if graph.startswith("road") else "2"
+
+
 def pick_root(path):
     out = sh([NUMAGRAPH, "bfs", path, "--sources", "1", "-n", "1", "--json"])
     return json.loads(out)["roots"][0]
@@ -96,7 +103,9 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--trials", type=int, default=4, help="trials per process and round")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--delta", default="32", help="SSSP delta for both tools (road graphs: try 16000)")
+    ap.add_argument("--delta", default="32",
+                    help="SSSP delta for both tools, or 'gap': the deltas of gapbs's own benchmark "
+                         "(benchmark/bench.mk: 50000 for road graphs, 2 for the others)")
     ap.add_argument("--workdir", default=None, help="where graph files go (default: a temp dir)")
     ap.add_argument("--out", default=None, help="also write the table as JSON here")
     args = ap.parse_args()
@@ -112,18 +121,27 @@ def main():
             weighted = KERNELS[kernel][1]
             path = make_graph(graph, weighted, workdir)
             root = pick_root(path)
-            fill = lambda fl: [f.format(root=root, delta=args.delta) for f in fl]
+            delta = sssp_delta(args.delta, graph)
+            fill = lambda fl: [f.format(root=root, delta=delta) for f in fl]
             ours, theirs = [], []
-            for _ in range(args.rounds):
-                ours += numagraph_trials(kernel, path, fill(KERNELS[kernel][3]), args.trials, args.threads)
+            for r in range(args.rounds):
+                # Alternate which tool goes first: on a noisy host the second
+                # process of a pair measured up to 7 % slower than the first.
+                runs = [lambda: ours.extend(numagraph_trials(kernel, path, fill(KERNELS[kernel][3]), args.trials,
+                                                             args.threads))]
                 if gapbs:
-                    theirs += gapbs_trials(gapbs, kernel, path, fill(KERNELS[kernel][2]), args.trials, args.threads)
+                    runs.append(lambda: theirs.extend(gapbs_trials(gapbs, kernel, path, fill(KERNELS[kernel][2]),
+                                                                   args.trials, args.threads)))
+                for run in (runs if r % 2 == 0 else runs[::-1]):
+                    run()
             row = {"graph": graph, "kernel": kernel, "numagraph_median_s": statistics.median(ours)}
+            if kernel == "sssp":
+                row["delta"] = delta
             if theirs:
                 row["gapbs_median_s"] = statistics.median(theirs)
                 row["ratio"] = row["numagraph_median_s"] / row["gapbs_median_s"]
             rows.append(row)
-            print(f"{graph:10s} {kernel:8s} numagraph {row['numagraph_median_s']:.5f} s"
+            print(f"{graph:10s} {kernel + (f' d={delta}' if kernel == 'sssp' else ''):8s} numagraph {row['numagraph_median_s']:.5f} s"
                   + (f"  gapbs {row['gapbs_median_s']:.5f} s  ratio {row['ratio']:.3f}" if theirs else ""),
                   flush=True)
     if args.out:

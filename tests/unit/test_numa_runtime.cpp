@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "numagraph/engine/replicated.hpp"
 #include "numagraph/numa/memory.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/replicated_array.hpp"
@@ -234,6 +235,35 @@ TEST_F(NumaRuntime, ReplicatedArrayGivesEveryNodeTheData) {
     EXPECT_EQ(local[static_cast<std::size_t>(k)], r.copy(k));
     EXPECT_EQ(r.copy(k)[1234], 3702);
   }
+}
+
+// The engine's per-node copies follow the same rule: nodes of a synthetic
+// topology larger than this machine share copy 0 (a copy there would only
+// double the cache footprint), every node still reads and writes "its" copy,
+// and without a configured runtime (hand-built layouts) each node gets one.
+TEST_F(NumaRuntime, EngineReplicasShareOneCopyWhereNodesHaveNoMemory) {
+  numa::RuntimeConfig c;
+  c.topology = synthetic(4, 1);
+  numa::Runtime::get().configure(c);
+  engine::Replicas<double> r(4, 1000);
+  EXPECT_EQ(r.nodes(), 4);
+  const bool missing = numa::Runtime::get().os_node(1) < 0;
+  EXPECT_EQ(r.distinct_copies(), missing ? 1 : 4);
+  r.set(17, 2.5);
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_EQ(r.copy(k)[17], 2.5) << "node " << k;
+    if (missing) EXPECT_EQ(r.copy(k), r.copy(0));
+  }
+  EXPECT_EQ(r.bytes(), static_cast<std::size_t>(r.distinct_copies()) * 1000 * sizeof(double));
+  // A layout with another node count than the runtime's: one copy per node.
+  engine::Replicas<double> other(3, 10);
+  EXPECT_EQ(other.distinct_copies(), 3);
+  // The machine's own topology: its nodes are real, so one copy each.
+  numa::Runtime::get().configure(numa::RuntimeConfig{});
+  const int nodes = numa::Runtime::get().topology().num_nodes();
+  engine::Replicas<double> real(nodes, 10);
+  EXPECT_EQ(real.distinct_copies(), nodes);
+  EXPECT_EQ(engine::replica_copies(engine::EngineMode::kNuma, 1), 0) << "no copies on one node";
 }
 
 TEST_F(NumaRuntime, PageReportSaysWhichPageSizeItGot) {

@@ -2,6 +2,7 @@
 // (integer and real weights, 32- and 64-bit ids), unweighted graphs as hop
 // counts, every delta from tiny to huge, refused inputs, caught corruptions.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -74,6 +75,72 @@ TEST(Sssp, UnweightedGraphsCountHops) {
   const auto hops = queue_bfs(g, root);
   for (std::int64_t v = 0; v < g.num_vertices(); ++v)
     ASSERT_EQ(d[v], hops[v] < 0 ? kInf : hops[v]) << "vertex " << v;
+}
+
+// The round bookkeeping with two threads, played in turn: each round reads
+// the slots of the smallest bucket any thread holds; a slot holding a later
+// bucket goes back to its owner's bins and comes round when its turn does.
+TEST(SsspRoundSlots, EachRoundTakesTheSmallestBucketAndReturnsTheRest) {
+  using kernels::sssp_detail::kNoBucket;
+  kernels::sssp_detail::RoundSlots<int> slots(2);
+  std::vector<std::vector<int>> bins0, bins1;
+  std::vector<std::int64_t> start;
+  slots.seed(7, 0);
+  ASSERT_EQ(slots.begin(0, 0, bins0, start), 0u);
+  EXPECT_EQ(start, (std::vector<std::int64_t>{0, 1, 1}));
+  ASSERT_EQ(slots.begin(0, 1, bins1, start), 0u);
+  EXPECT_EQ(slots.slot(0, slots.slot_of(start, 0))[0], 7);
+  // Round 0 queued 1 and 2 in bucket 5 on thread 0, 3 in bucket 2 on thread 1.
+  bins0.resize(6);
+  bins0[5] = {1, 2};
+  bins1.resize(3);
+  bins1[2] = {3};
+  slots.end(0, 0, bins0, 0);
+  slots.end(0, 1, bins1, 0);
+  EXPECT_TRUE(bins0[5].empty()) << "handed to the next round's slot";
+  ASSERT_EQ(slots.begin(1, 0, bins0, start), 2u);
+  EXPECT_EQ(bins0[5], (std::vector<int>{1, 2})) << "bucket 5 is not round 1's: back to its bin";
+  ASSERT_EQ(slots.begin(1, 1, bins1, start), 2u);
+  EXPECT_EQ(start, (std::vector<std::int64_t>{0, 0, 1}));
+  EXPECT_EQ(slots.slot(1, slots.slot_of(start, 0))[0], 3);
+  slots.end(1, 0, bins0, 2);
+  slots.end(1, 1, bins1, 2);
+  ASSERT_EQ(slots.begin(2, 0, bins0, start), 5u);
+  ASSERT_EQ(slots.begin(2, 1, bins1, start), 5u);
+  ASSERT_EQ(start.back(), 2);
+  EXPECT_EQ(slots.slot(2, slots.slot_of(start, 1))[1], 2);
+  slots.end(2, 0, bins0, 5);
+  slots.end(2, 1, bins1, 5);
+  EXPECT_EQ(slots.begin(3, 0, bins0, start), kNoBucket);
+  EXPECT_EQ(slots.begin(3, 1, bins1, start), kNoBucket);
+}
+
+// Long chains of tiny rounds (a weighted grid with delta 1: thousands of
+// rounds of a few entries) with more threads than cores, so threads are
+// descheduled mid-round while others fill the next round's slots.
+TEST(Sssp, ManyTinyRoundsWithOversubscribedThreadsMatchDijkstra) {
+  const int side = 60;
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> weight(1, 40);
+  std::vector<test_graphs::Arc> arcs;
+  for (int r = 0; r < side; ++r)
+    for (int c = 0; c < side; ++c) {
+      const int v = r * side + c;
+      if (c + 1 < side) arcs.push_back({static_cast<std::uint64_t>(v), static_cast<std::uint64_t>(v + 1), static_cast<float>(weight(rng))});
+      if (r + 1 < side)
+        arcs.push_back({static_cast<std::uint64_t>(v), static_cast<std::uint64_t>(v + side), static_cast<float>(weight(rng))});
+    }
+  const AnyGraph any = make_graph(arcs, side * side, false, false, WeightKind::kInteger);
+  const auto& g = std::get<Graph32>(any);
+  const int saved = omp_get_max_threads();
+  for (const int threads : {3, 5})
+    for (const double delta : {1.0, 7.0, 100.0}) {
+      omp_set_num_threads(threads);
+      const auto d = kernels::sssp_delta_stepping(g, std::uint32_t{0}, delta);
+      omp_set_num_threads(saved);
+      const auto ok = verify::sssp(g, std::uint32_t{0}, d.data());
+      ASSERT_TRUE(ok.ok) << ok.message << " (" << threads << " threads, delta " << delta << ")";
+    }
 }
 
 TEST(Sssp, WeightedKroneckerMatchesDijkstraForManyDeltas) {

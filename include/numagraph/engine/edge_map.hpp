@@ -225,14 +225,14 @@ class EdgeMapper {
     if (replicate_) {
       run_on_threads(layout, [&](int tid) {  // owners refresh every replica of the words of their range
         for (const auto& [lo, hi] : layout.thread_ranges[tid])
-          for (std::int64_t w = lo / 64; w < (hi + 63) / 64; ++w)
-            for (int k = 0; k < layout.nodes; ++k) {
-              word_replicas_.copy(k)[w] = front_.words()[w];
-              if constexpr (Acc::enabled) acc.count(tid, k, Pattern::kSequential);
-            }
+          for (std::int64_t w = lo / 64; w < (hi + 63) / 64; ++w) {
+            word_replicas_.set(static_cast<std::size_t>(w), front_.words()[w]);
+            if constexpr (Acc::enabled)
+              for (int k = 0; k < layout.nodes; ++k) acc.count(tid, k, Pattern::kSequential);
+          }
         const std::int64_t sw = front_.num_summary_words();
         for (std::int64_t w = sw * tid / layout.threads; w < sw * (tid + 1) / layout.threads; ++w)
-          for (int k = 0; k < layout.nodes; ++k) summary_replicas_.copy(k)[w] = front_.summary()[w];
+          summary_replicas_.set(static_cast<std::size_t>(w), front_.summary()[w]);
       });
     }
     // Chunks are 1024 vertices on a grid of multiples of 64 (clipped to the

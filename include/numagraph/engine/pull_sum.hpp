@@ -62,10 +62,9 @@ void publish(T* master, Replicas<T>* replicas, std::int64_t v, T x, EngineMode m
              Acc& acc) {
   if (master) master[v] = x;
   if (mode == EngineMode::kNuma && replicas) {
-    for (int k = 0; k < replicas->nodes(); ++k) {
-      replicas->copy(k)[v] = x;
-      if constexpr (Acc::enabled) acc.count(tid, k, Pattern::kSequential);
-    }
+    replicas->set(static_cast<std::size_t>(v), x);
+    if constexpr (Acc::enabled)  // one write per node's copy, shared or not (see Replicas)
+      for (int k = 0; k < replicas->nodes(); ++k) acc.count(tid, k, Pattern::kSequential);
   }
   if constexpr (Acc::enabled)
     if (master) acc.count_vertex(tid, v, Pattern::kSequential);

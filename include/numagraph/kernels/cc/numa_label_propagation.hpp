@@ -81,10 +81,10 @@ NumaCcResult connected_components_numa(const engine::PartitionedGraph<V>& pg, en
             // Only the owner writes a label, but others read it concurrently
             // (the master, and the replicas when there are several nodes): atomic stores.
             __atomic_store_n(&r.labels[v], best, __ATOMIC_RELAXED);
-            for (int k = 0; k < replicas.nodes(); ++k) {
-              __atomic_store_n(&replicas.copy(k)[v], best, __ATOMIC_RELAXED);
-              if constexpr (Acc::enabled) acc.count(tid, k, Pattern::kSequential);
-            }
+            for (int c = 0; c < replicas.distinct_copies(); ++c)
+              __atomic_store_n(&replicas.distinct_copy(c)[v], best, __ATOMIC_RELAXED);
+            if constexpr (Acc::enabled)
+              for (int k = 0; k < replicas.nodes(); ++k) acc.count(tid, k, Pattern::kSequential);
             my_changed = 1;
           }
           if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential);

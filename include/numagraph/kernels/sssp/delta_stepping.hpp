@@ -62,20 +62,17 @@ void refuse_negative_weights(const CSRGraph<V>& g) {
 // Entries a thread relaxes on its own before synchronising (bin fusion).
 inline constexpr std::size_t kFusionLimit = 1000;
 
-// Distances from `source` into `dist`, reusing its pages when the size fits
-// (the CLI's trials: a fresh array would be faulted in again every time).
-template <typename V>
-void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray<double>& dist) {
-  if (!(delta > 0)) throw UsageError("--delta must be positive (got " + std::to_string(delta) + ")");
-  const std::int64_t n = g.num_vertices();
-  if (dist.size() != static_cast<std::size_t>(n)) dist = NumaArray<double>(static_cast<std::size_t>(n));
-  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { dist[v] = kUnreachable; });
-  dist[source] = 0;
-  const bool weighted = g.weighted();
+namespace sssp_detail {
+
+// One search; Weighted is a template argument so the relaxation loop tests
+// nothing but distances.
+template <bool Weighted, typename V>
+void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, double* dist) {
+  const eid_t* const off = g.out().offsets.data();
+  const V* const nbr = g.out().neighbors.data();
+  const weight_t* const wt = Weighted ? g.out().weights.data() : nullptr;
   const double inverse_delta = 1.0 / delta;
   const int threads = parallel::max_threads();
-  // Round r's frontier is the concatenation of every thread's slot; a thread
-  // fills its slot by swapping in its own bin for the next bucket (no copy).
   struct Entry {
     V vertex;
     float bound;  // <= the distance the vertex was queued with
@@ -85,59 +82,71 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
     if (static_cast<double>(f) > d) f = std::nextafter(f, -std::numeric_limits<float>::infinity());
     return Entry{v, f};
   };
-  std::vector<std::vector<Entry>> slots(static_cast<std::size_t>(threads));
-  slots[0].push_back(entry(source, 0.0));
-  std::vector<std::size_t> next_bucket(static_cast<std::size_t>(threads), sssp_detail::kNoBucket);
+  RoundSlots<Entry> frontier(threads);
+  frontier.seed(entry(source, 0.0), 0);
 #pragma omp parallel num_threads(threads)
   {
     const int t = parallel::thread_id();
     std::vector<std::vector<Entry>> bins;  // bins[b]: this thread's entries for bucket b
+    std::vector<Entry> fused;  // the bin being relaxed by bin fusion
     std::vector<std::int64_t> start;  // slot offsets of the round's frontier
-    std::size_t bucket = 0;  // every thread computes the same value
+    std::size_t bucket = 0;  // the round's, the same on every thread
     auto relax = [&](const Entry& queued) {
       const V u = queued.vertex;
       const double du = dist[u];
       if (du < static_cast<double>(queued.bound)) return;  // stale: u was queued again, shorter
       if (du < delta * static_cast<double>(bucket)) return;  // settled in an earlier bucket
-      auto nb = g.out_neighbors(u);
-      const weight_t* w = weighted ? g.out_weights(u).data() : nullptr;
-      for (std::size_t j = 0; j < nb.size(); ++j) {
-        const double nd = du + (weighted ? static_cast<double>(w[j]) : 1.0);
-        if (nd < dist[nb[j]] && parallel::write_min(dist[nb[j]], nd)) {
+      for (eid_t j = off[u], end = off[u + 1]; j < end; ++j) {
+        const V v = nbr[j];
+        const double nd = du + (Weighted ? static_cast<double>(wt[j]) : 1.0);
+        if (nd < dist[v] && parallel::write_min(dist[v], nd)) {
           // A multiply, not a division (several times faster); rounding may
           // move an entry to a neighbouring bucket, never below the current one.
           const std::size_t b = std::max(bucket, static_cast<std::size_t>(nd * inverse_delta));
           if (b >= bins.size()) bins.resize(b + 1);
-          bins[b].push_back(entry(nb[j], nd));
+          bins[b].push_back(entry(v, nd));
         }
       }
     };
-    while (true) {
-      const std::int64_t total = sssp_detail::slot_offsets(slots, start);
+    for (int round = 0;; ++round) {
+      bucket = frontier.begin(round, t, bins, start);
+      if (bucket == kNoBucket) break;
+      const std::int64_t total = start.back();
 #pragma omp for schedule(dynamic, 64) nowait
       for (std::int64_t i = 0; i < total; ++i) {
-        const auto k = static_cast<std::size_t>(std::upper_bound(start.begin(), start.end(), i) - start.begin() - 1);
-        relax(slots[k][static_cast<std::size_t>(i - start[k])]);
+        const std::size_t k = frontier.slot_of(start, i);
+        relax(frontier.slot(round, k)[static_cast<std::size_t>(i - start[k])]);
       }
       // Bin fusion: while this thread's own entries for the current bucket
       // are few, relax them at once instead of meeting the other threads at
       // a barrier for each small round (road graphs have thousands of them).
+      // The two vectors trade places, so both keep their capacity.
       while (bucket < bins.size() && !bins[bucket].empty() && bins[bucket].size() < kFusionLimit) {
-        std::vector<Entry> mine;
-        mine.swap(bins[bucket]);
-        for (const Entry& e : mine) relax(e);
+        fused.clear();
+        fused.swap(bins[bucket]);
+        for (const Entry& e : fused) relax(e);
       }
-      // Smallest non-empty bin of this thread (the current bucket may have refilled).
-      next_bucket[static_cast<std::size_t>(t)] = sssp_detail::first_nonempty_bin(bins, bucket);
-#pragma omp barrier
-      const std::size_t best = sssp_detail::smallest_bucket(next_bucket);
-      if (best == sssp_detail::kNoBucket) break;
-      bucket = best;
-      slots[static_cast<std::size_t>(t)].clear();
-      if (bucket < bins.size()) slots[static_cast<std::size_t>(t)].swap(bins[bucket]);
+      frontier.end(round, t, bins, bucket);  // the current bucket may have refilled
 #pragma omp barrier
     }
   }
+}
+
+}  // namespace sssp_detail
+
+// Distances from `source` into `dist`, reusing its pages when the size fits
+// (the CLI's trials: a fresh array would be faulted in again every time).
+template <typename V>
+void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray<double>& dist) {
+  if (!(delta > 0)) throw UsageError("--delta must be positive (got " + std::to_string(delta) + ")");
+  const std::int64_t n = g.num_vertices();
+  if (dist.size() != static_cast<std::size_t>(n)) dist = NumaArray<double>(static_cast<std::size_t>(n));
+  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { dist[v] = kUnreachable; });
+  dist[source] = 0;
+  if (g.weighted())
+    sssp_detail::delta_stepping_search<true>(g, source, delta, dist.data());
+  else
+    sssp_detail::delta_stepping_search<false>(g, source, delta, dist.data());
 }
 
 template <typename V>

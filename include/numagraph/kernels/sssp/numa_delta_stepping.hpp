@@ -66,14 +66,13 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
     double dist;  // the distance it was queued with: other nodes relax with it, never reading dist[]
   };
   // As in the flat kernel, the whole search runs in one parallel region with
-  // two barriers per round: round r's frontier is the concatenation of every
-  // thread's slot (read through prefix offsets, never copied), and a thread
-  // fills its slot by swapping in its own bin of the next bucket. A thread
-  // only queues targets of the parts it serves, so it can drop its own stale
-  // entries there with local reads.
-  std::vector<std::vector<Entry>> slots(static_cast<std::size_t>(threads));
-  slots[0].push_back({source, 0.0});
-  std::vector<std::size_t> next_bucket(static_cast<std::size_t>(threads), sssp_detail::kNoBucket);
+  // one barrier per round (sssp_detail::RoundSlots: round r's frontier is the
+  // threads' slots, read in place; a thread fills its next slot by swapping
+  // in its own bin of the next bucket). A thread only queues targets of the
+  // parts it serves, so it can drop its own stale entries there with local
+  // reads.
+  sssp_detail::RoundSlots<Entry> frontier(threads);
+  frontier.seed({source, 0.0}, 0);
   // Chunk cursors per part, by round parity: the cursors of round r + 1 are
   // reset while round r runs (round r - 1, their last user, is over).
   std::vector<parallel::Padded<std::atomic<std::int64_t>>> cursor(2 * static_cast<std::size_t>(layout.nodes));
@@ -97,7 +96,8 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
     };
     // Relaxes, for the frontier entries claimed from `c`, the edges of `part`
     // (its push part: targets the part owns) or, in flat mode, all edges.
-    auto process = [&](int part, std::atomic<std::int64_t>& c, bool use_push, std::int64_t total) {
+    auto process = [&](int part, std::atomic<std::int64_t>& c, bool use_push, int round) {
+      const std::int64_t total = start.back();
       const eid_t* off = use_push ? pg.push(part).offsets.data() : g.out().offsets.data();
       const V* nbr = use_push ? pg.push(part).neighbors.data() : g.out().neighbors.data();
       const weight_t* wt = !g.weighted() ? nullptr : use_push ? pg.push(part).weights.data() : g.out().weights.data();
@@ -105,10 +105,10 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
       const std::int64_t own_hi = numa ? layout.node_bounds[static_cast<std::size_t>(part) + 1] : n;
       const std::int64_t chunk = std::clamp<std::int64_t>(total / (8 * threads), 1, 64);
       for (std::int64_t s; (s = c.fetch_add(chunk)) < total;) {
-        auto k = static_cast<std::size_t>(std::upper_bound(start.begin(), start.end(), s) - start.begin() - 1);
+        std::size_t k = frontier.slot_of(start, s);
         for (std::int64_t i = s; i < std::min(total, s + chunk); ++i) {
           while (i >= start[k + 1]) ++k;
-          const Entry& e = slots[k][static_cast<std::size_t>(i - start[k])];
+          const Entry& e = frontier.slot(round, k)[static_cast<std::size_t>(i - start[k])];
           const V u = e.vertex;
           const double du = e.dist;
           if constexpr (Acc::enabled) acc.count(tid, layout.thread_node[k], Pattern::kSequential);
@@ -137,32 +137,28 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
     };
     for (int round = 0;; ++round) {
       const int parity = round % 2;
-      if (tid == 0)  // the next round's cursors; their last round ended before the barriers passed
+      if (tid == 0)  // the next round's cursors; their last round ended before the barrier passed
         for (int k = 0; k < layout.nodes; ++k)
           cursor[static_cast<std::size_t>((1 - parity) * layout.nodes + k)].value.store(0, std::memory_order_relaxed);
-      const std::int64_t total = sssp_detail::slot_offsets(slots, start);
+      bucket = frontier.begin(round, tid, bins, start);
+      if (bucket == sssp_detail::kNoBucket) break;
+      if (tid == 0) r.rounds = round + 1;
       auto* cur = &cursor[static_cast<std::size_t>(parity * layout.nodes)];
       if (!numa) {
-        process(0, cur[0].value, false, total);
+        process(0, cur[0].value, false, round);
       } else {
-        for (int part : served[static_cast<std::size_t>(tid)]) process(part, cur[part].value, true, total);
+        for (int part : served[static_cast<std::size_t>(tid)]) process(part, cur[part].value, true, round);
       }
-      // Smallest non-empty bin of this thread (the current bucket may have refilled).
-      next_bucket[static_cast<std::size_t>(tid)] = sssp_detail::first_nonempty_bin(bins, bucket);
-      barrier.wait(tid);  // every relaxation of the round is done
-      if (tid == 0) r.rounds = round + 1;
-      const std::size_t best = sssp_detail::smallest_bucket(next_bucket);
-      if (best == sssp_detail::kNoBucket) break;
-      bucket = best;
-      auto& slot = slots[static_cast<std::size_t>(tid)];
-      slot.clear();
-      if (bucket < bins.size()) slot.swap(bins[bucket]);
-      // Entries of vertices that improved after they were queued (local reads).
-      std::erase_if(slot, [&](const Entry& e) {
+      // The next round's slot: this thread's smallest non-empty bin (the
+      // current bucket may have refilled), less the entries of vertices that
+      // improved after they were queued (local reads; a vertex improved by a
+      // thread still in this round keeps its entry, which is then merely
+      // relaxed with a longer distance, never a wrong one).
+      std::erase_if(frontier.end(round, tid, bins, bucket), [&](const Entry& e) {
         if constexpr (Acc::enabled) acc.count_vertex(tid, e.vertex, Pattern::kRandom);
         return std::atomic_ref<double>(dist[e.vertex]).load(std::memory_order_relaxed) < e.dist;
       });
-      barrier.wait(tid);  // every slot of the next round is filled
+      barrier.wait(tid);  // every relaxation and every slot of the round is done
     }
   });
   return r;
