@@ -51,10 +51,16 @@ class Executor {
     return job->finished.wait_for(lock, timeout, [&] { return job->done; });
   }
 
-  // Marks a job the caller no longer waits for: skipped if not yet started.
-  void drop(const std::shared_ptr<Job>& job) {
+  // Ctrl-C for `job`: skipped if not yet started, asked to stop if running.
+  // Under the lock the worker takes to start a job (and clear the flag), so
+  // a request can never fall between the start and the clearing: before,
+  // a worker that picked the job up late cleared the request it had just
+  // been sent and the kernel ran on (the likely cause of a CI run that hung
+  // in test_interrupt.py with the kernel still running).
+  void cancel(const std::shared_ptr<Job>& job) {
     std::lock_guard<std::mutex> lock(mu_);
     job->dropped = true;
+    request_cancel();
   }
 
  private:
@@ -118,8 +124,7 @@ void run_job(std::function<void()> fn, bool abandonable) {
       }
     }
     if (interrupted) {
-      request_cancel();
-      ex.drop(job);
+      ex.cancel(job);
       if (abandonable) {
         ex.wait_for(job, kGrace);
       } else {

@@ -1,8 +1,10 @@
 """Ctrl-C during a long kernel raises KeyboardInterrupt within about a second."""
+import queue
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 
 import pytest
@@ -25,14 +27,36 @@ CHILD = textwrap.dedent("""
 LONG_PAGERANK = "ng.pagerank(g, tolerance=0, max_iterations=10**7)"
 
 
+def line_reader(proc, timeout=60):
+    """proc's stdout line by line, each read failing after `timeout` seconds
+    instead of hanging the suite when the child never answers."""
+    lines = queue.Queue()
+
+    def pump():
+        for line in proc.stdout:
+            lines.put(line)
+        lines.put("")  # end of output
+
+    threading.Thread(target=pump, daemon=True).start()
+
+    def read():
+        try:
+            return lines.get(timeout=timeout)
+        except queue.Empty:
+            pytest.fail(f"the child printed nothing for {timeout} s (a kernel ignored Ctrl-C?)")
+
+    return read
+
+
 def run_and_interrupt(kernel=LONG_PAGERANK, after=""):
     proc = subprocess.Popen([sys.executable, "-c", CHILD.format(kernel=kernel, after=after)], stdout=subprocess.PIPE, text=True)
+    read = line_reader(proc)
     try:
-        assert proc.stdout.readline().strip() == "ready"
+        assert read().strip() == "ready"
         time.sleep(0.5)  # let the kernel start
         sent = time.monotonic()
         proc.send_signal(signal.SIGINT)
-        line = proc.stdout.readline().strip()
+        line = read().strip()
         elapsed = time.monotonic() - sent
         proc.wait(timeout=30)
         return line, elapsed, proc.returncode
@@ -81,12 +105,13 @@ def test_polling_kernel_stops_on_interrupt(name):
     setup, kernel = POLLING_KERNELS[name]
     proc = subprocess.Popen([sys.executable, "-c", POLLING_CHILD.format(setup=setup, kernel=kernel)],
                             stdout=subprocess.PIPE, text=True)
+    read = line_reader(proc)
     try:
-        assert proc.stdout.readline().strip() == "ready"
+        assert read().strip() == "ready"
         time.sleep(0.5)  # the kernel is running
         proc.send_signal(signal.SIGINT)
-        assert proc.stdout.readline().strip() == "interrupted"
-        next_call_s = float(proc.stdout.readline())
+        assert read().strip() == "interrupted"
+        next_call_s = float(read())
         assert next_call_s < 1.0, f"{name} kept running for {next_call_s:.2f} s after Ctrl-C"
         assert proc.wait(timeout=30) == 0
     finally:
