@@ -55,8 +55,7 @@ class Executor {
   // Under the lock the worker takes to start a job (and clear the flag), so
   // a request can never fall between the start and the clearing: before,
   // a worker that picked the job up late cleared the request it had just
-  // been sent and the kernel ran on (the likely cause of a CI run that hung
-  // in test_interrupt.py with the kernel still running).
+  // been sent and the kernel ran on.
   void cancel(const std::shared_ptr<Job>& job) {
     std::lock_guard<std::mutex> lock(mu_);
     job->dropped = true;

@@ -9,7 +9,13 @@ import time
 
 import pytest
 
+# Children answer Ctrl-C as an interactive Python does, even when the suite
+# was started with SIGINT ignored (nohup or a background job of a
+# non-interactive shell), which they would otherwise inherit.
+DEFAULT_SIGINT = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler)"
+
 CHILD = textwrap.dedent("""
+    {default_sigint}
     import sys, time
     import numagraph as ng
     g = ng.generate.kronecker(12)
@@ -49,7 +55,7 @@ def line_reader(proc, timeout=60):
 
 
 def run_and_interrupt(kernel=LONG_PAGERANK, after=""):
-    proc = subprocess.Popen([sys.executable, "-c", CHILD.format(kernel=kernel, after=after)], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, "-c", CHILD.format(default_sigint=DEFAULT_SIGINT, kernel=kernel, after=after)], stdout=subprocess.PIPE, text=True)
     read = line_reader(proc)
     try:
         assert read().strip() == "ready"
@@ -85,6 +91,7 @@ POLLING_KERNELS = {  # name: (setup, long call)
     "triangles": ("g = ng.generate.kronecker(18, edge_factor=64)", "ng.triangles(g)"),
 }
 POLLING_CHILD = textwrap.dedent("""
+    {default_sigint}
     import time
     import numagraph as ng
     {setup}
@@ -103,7 +110,7 @@ POLLING_CHILD = textwrap.dedent("""
 @pytest.mark.parametrize("name", sorted(POLLING_KERNELS))
 def test_polling_kernel_stops_on_interrupt(name):
     setup, kernel = POLLING_KERNELS[name]
-    proc = subprocess.Popen([sys.executable, "-c", POLLING_CHILD.format(setup=setup, kernel=kernel)],
+    proc = subprocess.Popen([sys.executable, "-c", POLLING_CHILD.format(default_sigint=DEFAULT_SIGINT, setup=setup, kernel=kernel)],
                             stdout=subprocess.PIPE, text=True)
     read = line_reader(proc)
     try:
@@ -130,13 +137,17 @@ def test_library_usable_after_interrupt():
 def test_cancel_flag_stops_a_polling_job():
     ng = pytest.importorskip("numagraph")
     import threading, os
-    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
-    timer.start()
-    start = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        ng._core._sleep(10.0, True)
-    assert time.monotonic() - start < 1.0
-    ng._core._sleep(0.01, True)  # the flag is cleared for the next call
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # see DEFAULT_SIGINT
+    try:
+        timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        start = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            ng._core._sleep(10.0, True)
+        assert time.monotonic() - start < 1.0
+        ng._core._sleep(0.01, True)  # the flag is cleared for the next call
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_works_in_a_forked_child():
