@@ -39,6 +39,27 @@ def test_sssp_matches_dijkstra(n, p, directed, seed):
     assert {v: d for v, d in enumerate(dist.tolist()) if np.isfinite(d)} == pytest.approx(want)
 
 
+@pytest.mark.parametrize("engine", ["flat", "numa"])
+@pytest.mark.parametrize("delta", [1.1, 2.2, 0.3, 1e-3])
+def test_sssp_any_delta_matches_dijkstra(delta, engine):
+    # Deltas that do not divide the distances evenly (1.1: distance 55 lies in
+    # bucket 50, yet 1.1 * 50 rounds above 55) and one far below the weights
+    # (entries thousands of buckets ahead): a unit path reaches every integer
+    # distance up to 299, random chords mix the cases.
+    G = nx.path_graph(300, create_using=nx.DiGraph)
+    nx.set_edge_attributes(G, 1, "weight")
+    rng = np.random.default_rng(7)
+    for _ in range(600):
+        u, v = (int(x) for x in rng.integers(0, 300, 2))
+        if u != v:
+            G.add_edge(u, v, weight=int(rng.integers(1, 60)))
+    G.add_edge(299, 0, weight=55)
+    g = ng.Graph.from_networkx(G, weight="weight")
+    dist = ng.sssp(g, 0, delta=delta, engine=engine)
+    want = nx.single_source_dijkstra_path_length(G, 0)
+    assert {v: d for v, d in enumerate(dist.tolist()) if np.isfinite(d)} == want
+
+
 @pytest.mark.parametrize("n,p,directed,seed", GRAPHS)
 @pytest.mark.parametrize("normalized", [False, True])
 def test_betweenness_exact(n, p, directed, seed, normalized):

@@ -30,7 +30,7 @@ int main() {
     std::vector<std::thread> pool;
     for (int t = 0; t < kThreads; ++t)
       pool.emplace_back([&, t] {
-        std::vector<std::vector<int>> bins;
+        numagraph::kernels::sssp_detail::BucketBins<int> bins;
         std::vector<std::int64_t> start;
         for (int round = 0;; ++round) {
           const std::size_t bucket = slots.begin(round, t, bins, start);
@@ -44,7 +44,6 @@ int main() {
             for (const int child : {2 * id + 1, 2 * id + 2}) {
               if (child >= kIds) continue;
               const std::size_t b = bucket + 1 + static_cast<std::size_t>(child % 3);
-              if (b >= bins.size()) bins.resize(b + 1);
               bins[b].push_back(child);
             }
           }

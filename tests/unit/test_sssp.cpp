@@ -83,7 +83,7 @@ TEST(Sssp, UnweightedGraphsCountHops) {
 TEST(SsspRoundSlots, EachRoundTakesTheSmallestBucketAndReturnsTheRest) {
   using kernels::sssp_detail::kNoBucket;
   kernels::sssp_detail::RoundSlots<int> slots(2);
-  std::vector<std::vector<int>> bins0, bins1;
+  kernels::sssp_detail::BucketBins<int> bins0, bins1;
   std::vector<std::int64_t> start;
   slots.seed(7, 0);
   ASSERT_EQ(slots.begin(0, 0, bins0, start), 0u);
@@ -91,9 +91,7 @@ TEST(SsspRoundSlots, EachRoundTakesTheSmallestBucketAndReturnsTheRest) {
   ASSERT_EQ(slots.begin(0, 1, bins1, start), 0u);
   EXPECT_EQ(slots.slot(0, slots.slot_of(start, 0))[0], 7);
   // Round 0 queued 1 and 2 in bucket 5 on thread 0, 3 in bucket 2 on thread 1.
-  bins0.resize(6);
   bins0[5] = {1, 2};
-  bins1.resize(3);
   bins1[2] = {3};
   slots.end(0, 0, bins0, 0);
   slots.end(0, 1, bins1, 0);
@@ -179,6 +177,94 @@ TEST(Sssp, DistancesBeyondFloatPrecisionStayExact) {
       const auto ok = verify::sssp(g, root, d.data());
       ASSERT_TRUE(ok.ok) << ok.message << " (delta " << delta << ")";
     }
+}
+
+// A delta that does not divide the distances evenly: with delta 1.1 the
+// multiply puts distance 55 in bucket 50 (55 * (1 / 1.1) = 50), while 1.1 * 50
+// rounds to 55.000000000000007. The kernel once compared distances with
+// delta * bucket, took vertex 1 (distance 55) for settled in an earlier
+// bucket and never relaxed its edges: vertex 2 stayed unreached.
+TEST(Sssp, DeltaThatDoesNotDivideDistancesEvenlyLosesNoVertex) {
+  const AnyGraph pair = make_graph({{0, 1, 55}, {1, 2, 1}}, 3, true, false, WeightKind::kInteger);
+  const auto d = kernels::sssp_delta_stepping(std::get<Graph32>(pair), std::uint32_t{0}, 1.1);
+  EXPECT_EQ(d[2], 56.0);
+  // A unit-weight path reaches every distance up to 999 (128 of them round
+  // this way for delta 1.1 and 2.2); random weights mix the cases.
+  std::vector<test_graphs::Arc> arcs;
+  for (std::uint64_t v = 0; v + 1 < 1000; ++v) arcs.push_back({v, v + 1, 1.0f});
+  std::mt19937 rng(3);
+  std::uniform_int_distribution<std::uint64_t> vertex(0, 999);
+  std::uniform_int_distribution<int> weight(1, 60);
+  for (int i = 0; i < 3000; ++i) arcs.push_back({vertex(rng), vertex(rng), static_cast<float>(weight(rng))});
+  const AnyGraph any = make_graph(arcs, 1000, true, false, WeightKind::kInteger);
+  const auto& g = std::get<Graph32>(any);
+  for (const double delta : {1.1, 2.2, 0.3, 1.0 / 3.0, 7.7}) {
+    const auto dist = kernels::sssp_delta_stepping(g, std::uint32_t{0}, delta);
+    const auto ok = verify::sssp(g, std::uint32_t{0}, dist.data());
+    ASSERT_TRUE(ok.ok) << ok.message << " (delta " << delta << ")";
+  }
+}
+
+// Weights far above delta put entries millions of buckets ahead. The bins
+// were a vector indexed by bucket: a weight of 1e12 with delta 1 asked for
+// 10^12 of them (bad_alloc); 1e30 overflowed the bucket index.
+TEST(Sssp, WeightsFarAboveDeltaNeedNoBinPerBucket) {
+  const AnyGraph huge =
+      make_graph({{0, 1, 1e12f}, {1, 2, 1}, {0, 3, 1e30f}, {3, 4, 1}, {2, 4, 5}}, 5, true, false, WeightKind::kReal);
+  const auto& h = std::get<Graph32>(huge);
+  for (const double delta : {1.0, 1e-3}) {
+    const auto d = kernels::sssp_delta_stepping(h, std::uint32_t{0}, delta);
+    const auto ok = verify::sssp(h, std::uint32_t{0}, d.data());
+    ASSERT_TRUE(ok.ok) << ok.message << " (delta " << delta << ")";
+    EXPECT_EQ(d[4], static_cast<double>(1e12f) + 6);
+  }
+  // Many entries beyond the bins' window (weights 5000-20000, delta 1), so
+  // far buckets fill, then move into the window as the search reaches them.
+  std::mt19937 rng(4);
+  std::uniform_int_distribution<std::uint64_t> vertex(0, 2999);
+  std::uniform_int_distribution<int> weight(5000, 20000);
+  std::vector<test_graphs::Arc> arcs;
+  for (int i = 0; i < 15000; ++i) arcs.push_back({vertex(rng), vertex(rng), static_cast<float>(weight(rng))});
+  const AnyGraph any = make_graph(arcs, 3000, false, false, WeightKind::kInteger);
+  const auto& g = std::get<Graph32>(any);
+  const int saved = omp_get_max_threads();
+  for (const int threads : {1, 3}) {
+    omp_set_num_threads(threads);
+    const auto d = kernels::sssp_delta_stepping(g, std::uint32_t{0}, 1.0);
+    omp_set_num_threads(saved);
+    const auto ok = verify::sssp(g, std::uint32_t{0}, d.data());
+    ASSERT_TRUE(ok.ok) << ok.message << " (" << threads << " threads)";
+  }
+}
+
+TEST(SsspBucketBins, FarBucketsWaitOutsideTheWindowAndComeInOrder) {
+  using kernels::sssp_detail::BucketBins;
+  using kernels::sssp_detail::kNoBucket;
+  BucketBins<int> bins;
+  const std::size_t window = BucketBins<int>::kWindow;
+  const std::size_t saturated = kernels::sssp_detail::bucket_of(1e300, 1.0);
+  EXPECT_EQ(saturated, std::size_t{1} << 62);
+  EXPECT_EQ(kernels::sssp_detail::bucket_of(55.0, 1.0 / 1.1), 50u);
+  bins[3].push_back(1);
+  bins[window + 10].push_back(2);
+  bins[1000000000].push_back(3);
+  bins[saturated].push_back(4);
+  EXPECT_EQ(bins.first_nonempty(0), 3u);
+  bins[3].clear();
+  EXPECT_EQ(bins.first_nonempty(3), window + 10);
+  bins.advance(window + 10);  // bucket window + 10 moves into the ring
+  EXPECT_EQ(bins[window + 10], std::vector<int>{2});
+  EXPECT_EQ(bins.first_nonempty(window + 10), window + 10);
+  bins[window + 10].clear();
+  EXPECT_EQ(bins.first_nonempty(window + 10), 1000000000u);
+  bins.advance(1000000000);
+  EXPECT_EQ(bins[1000000000], std::vector<int>{3});
+  bins[1000000000].clear();
+  EXPECT_EQ(bins.first_nonempty(1000000000), saturated);
+  bins.advance(saturated);
+  EXPECT_EQ(bins[saturated], std::vector<int>{4});
+  bins[saturated].clear();
+  EXPECT_EQ(bins.first_nonempty(saturated), kNoBucket);
 }
 
 TEST(Sssp, DefaultDeltaIsTheMeanWeight) {

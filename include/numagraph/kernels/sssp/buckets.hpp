@@ -8,19 +8,76 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <vector>
 
 namespace numagraph::kernels::sssp_detail {
 
 inline constexpr std::size_t kNoBucket = std::numeric_limits<std::size_t>::max();
 
-// The first non-empty bin at or after `from`, or kNoBucket.
-template <typename Bins>
-std::size_t first_nonempty_bin(const Bins& bins, std::size_t from) {
-  for (std::size_t b = from; b < bins.size(); ++b)
-    if (!bins[b].empty()) return b;
-  return kNoBucket;
+// The bucket of distance d, floor(d / delta) computed as d * inverse_delta
+// (a multiply, several times faster than a division). Every placement and
+// every comparison with a bucket goes through this one function: a bound
+// computed the other way round (delta * bucket) can round above a distance
+// that the multiply put in that bucket (delta 1.1: 55 * (1 / 1.1) gives
+// bucket 50, but 1.1 * 50 = 55.000000000000007), and an entry compared that
+// way was once skipped as settled, leaving its subtree unreached. Saturates
+// at 2^62, so a distance far beyond delta never overflows the cast: the
+// saturated bucket is still processed, as one (label-correcting) bucket.
+inline std::size_t bucket_of(double d, double inverse_delta) {
+  const double q = d * inverse_delta;
+  return q < 0x1p62 ? static_cast<std::size_t>(q) : std::size_t{1} << 62;
 }
+
+// One thread's bins by bucket. Buckets within kWindow of the oldest live one
+// sit in a ring of vectors that keep their capacity; later ones (weights far
+// above delta) wait in a sorted map and move into the ring as the search
+// catches up. A dense vector indexed by bucket, as before, had to grow to
+// the largest bucket ever queued: a weight of 1e12 with delta 1 asked for
+// 10^12 bins and the process died in bad_alloc.
+template <typename Entry>
+class BucketBins {
+ public:
+  static constexpr std::size_t kWindow = 4096;
+
+  BucketBins() : ring_(kWindow) {}
+
+  // The bin of bucket b >= base() (the bucket of the last advance()).
+  std::vector<Entry>& operator[](std::size_t b) {
+    if (b >= base_ + kWindow) return far_[b];
+    top_ = std::max(top_, b);
+    return ring_[b % kWindow];
+  }
+
+  // Every bucket before `bucket` is empty (the search has moved on): slide
+  // the ring forward, pulling in the map's buckets it now covers.
+  void advance(std::size_t bucket) {
+    if (bucket <= base_) return;
+    base_ = bucket;
+    for (auto it = far_.begin(); it != far_.end() && it->first < base_ + kWindow; it = far_.erase(it)) {
+      ring_[it->first % kWindow].swap(it->second);
+      top_ = std::max(top_, it->first);
+    }
+  }
+
+  // The first non-empty bin at or after `from` (>= base()), or kNoBucket.
+  // The scan of the ring stops at the highest bucket it was asked for.
+  std::size_t first_nonempty(std::size_t from) const {
+    for (std::size_t b = from; b <= top_ && b < base_ + kWindow; ++b)
+      if (!ring_[b % kWindow].empty()) return b;
+    for (auto it = far_.lower_bound(from); it != far_.end(); ++it)
+      if (!it->second.empty()) return it->first;
+    return kNoBucket;
+  }
+
+  std::size_t base() const { return base_; }
+
+ private:
+  std::vector<std::vector<Entry>> ring_;  // bucket b at b % kWindow, for b in [base_, base_ + kWindow)
+  std::map<std::size_t, std::vector<Entry>> far_;  // buckets from base_ + kWindow on
+  std::size_t base_ = 0;
+  std::size_t top_ = 0;  // no ring bucket above it was ever handed out
+};
 
 // The frontier of a delta-stepping search, round by round. At the end of a
 // round each thread puts its smallest non-empty bin in its slot (a swap, no
@@ -55,13 +112,13 @@ class RoundSlots {
   // Start of `round` on thread t (after the barrier): the round's bucket,
   // the same on every thread (kNoBucket: the search is over), with the
   // offsets of the slots the round reads in `start` (start.back(): their
-  // total). `bins[b]` is the thread's bin of bucket b.
-  template <typename Bins>
-  std::size_t begin(int round, int t, Bins& bins, std::vector<std::int64_t>& start) {
+  // total). `bins` are the thread's.
+  std::size_t begin(int round, int t, BucketBins<Entry>& bins, std::vector<std::int64_t>& start) {
     const std::size_t p = static_cast<std::size_t>(round & 1);
     const std::vector<std::size_t>& tags = tags_[p];
     const std::size_t bucket = *std::min_element(tags.begin(), tags.end());
     const std::size_t mine = tags[static_cast<std::size_t>(t)];
+    if (bucket != kNoBucket) bins.advance(bucket);  // rounds' buckets never decrease
     // Not this round's: back to the bin it came from (emptied by the swap).
     if (mine != bucket && mine != kNoBucket) bins[mine].swap(slots_[p][static_cast<std::size_t>(t)]);
     start.assign(tags.size() + 1, 0);
@@ -83,12 +140,11 @@ class RoundSlots {
   // End of `round` on thread t (before the barrier): hands t's smallest
   // non-empty bin at or after `bucket` to the next round and returns the
   // slot it went to (the caller may still drop entries from it).
-  template <typename Bins>
-  std::vector<Entry>& end(int round, int t, Bins& bins, std::size_t bucket) {
+  std::vector<Entry>& end(int round, int t, BucketBins<Entry>& bins, std::size_t bucket) {
     const std::size_t q = static_cast<std::size_t>((round + 1) & 1);
     std::vector<Entry>& next = slots_[q][static_cast<std::size_t>(t)];
     next.clear();
-    const std::size_t b = first_nonempty_bin(bins, bucket);
+    const std::size_t b = bins.first_nonempty(bucket);
     if (b != kNoBucket) next.swap(bins[b]);
     tags_[q][static_cast<std::size_t>(t)] = b;
     return next;

@@ -87,7 +87,7 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, double*
 #pragma omp parallel num_threads(threads)
   {
     const int t = parallel::thread_id();
-    std::vector<std::vector<Entry>> bins;  // bins[b]: this thread's entries for bucket b
+    BucketBins<Entry> bins;  // bins[b]: this thread's entries for bucket b
     std::vector<Entry> fused;  // the bin being relaxed by bin fusion
     std::vector<std::int64_t> start;  // slot offsets of the round's frontier
     std::size_t bucket = 0;  // the round's, the same on every thread
@@ -95,16 +95,13 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, double*
       const V u = queued.vertex;
       const double du = dist[u];
       if (du < static_cast<double>(queued.bound)) return;  // stale: u was queued again, shorter
-      if (du < delta * static_cast<double>(bucket)) return;  // settled in an earlier bucket
+      if (bucket_of(du, inverse_delta) < bucket) return;  // settled in an earlier bucket
       for (eid_t j = off[u], end = off[u + 1]; j < end; ++j) {
         const V v = nbr[j];
         const double nd = du + (Weighted ? static_cast<double>(wt[j]) : 1.0);
         if (nd < dist[v] && parallel::write_min(dist[v], nd)) {
-          // A multiply, not a division (several times faster); rounding may
-          // move an entry to a neighbouring bucket, never below the current one.
-          const std::size_t b = std::max(bucket, static_cast<std::size_t>(nd * inverse_delta));
-          if (b >= bins.size()) bins.resize(b + 1);
-          bins[b].push_back(entry(v, nd));
+          // Never below the current bucket (rounding of a float weight sum).
+          bins[std::max(bucket, bucket_of(nd, inverse_delta))].push_back(entry(v, nd));
         }
       }
     };
@@ -121,7 +118,7 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, double*
       // are few, relax them at once instead of meeting the other threads at
       // a barrier for each small round (road graphs have thousands of them).
       // The two vectors trade places, so both keep their capacity.
-      while (bucket < bins.size() && !bins[bucket].empty() && bins[bucket].size() < kFusionLimit) {
+      while (!bins[bucket].empty() && bins[bucket].size() < kFusionLimit) {
         fused.clear();
         fused.swap(bins[bucket]);
         for (const Entry& e : fused) relax(e);

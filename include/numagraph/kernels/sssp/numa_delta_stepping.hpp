@@ -30,9 +30,23 @@
 #include "numagraph/engine/mode.hpp"
 #include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/kernels/sssp/buckets.hpp"
+#include "numagraph/kernels/sssp/delta_stepping.hpp"  // kFusionLimit
 #include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::kernels {
+
+namespace sssp_detail {
+// Relaxes arcs [b, end) from a vertex at distance du; queue(v, nd) takes
+// each improvement. A function of its own, with everything passed by value.
+template <bool Weighted, typename V, typename Queue>
+void relax_run(const V* nbr, const weight_t* wt, eid_t b, eid_t end, double du, double* dist, Queue& queue) {
+  for (eid_t j = b; j < end; ++j) {
+    const V v = nbr[j];
+    const double nd = du + (Weighted ? static_cast<double>(wt[j]) : 1.0);
+    if (nd < dist[v] && parallel::write_min(dist[v], nd)) queue(v, nd);
+  }
+}
+}  // namespace sssp_detail
 
 struct NumaSsspResult {
   NumaArray<double> dist;  // +infinity when unreachable
@@ -80,27 +94,45 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
   const double inverse_delta = 1.0 / delta;
 
   run_on_threads(layout, [&](int tid) {
-    std::vector<std::vector<Entry>> bins;  // bins[b]: this thread's entries for bucket b
+    sssp_detail::BucketBins<Entry> bins;  // bins[b]: this thread's entries for bucket b
     std::vector<std::int64_t> start;  // slot offsets of the round's frontier
     std::size_t bucket = 0;  // every thread computes the same value
     double* dist = r.dist.data();
-    auto relax = [&](double du, V v, weight_t w) {
-      const double nd = du + static_cast<double>(w);
-      if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kRandom);
-      if (nd < std::atomic_ref<double>(dist[v]).load(std::memory_order_relaxed) && parallel::write_min(dist[v], nd)) {
-        // A multiply, not a division; never below the current bucket.
-        const std::size_t b = std::max(bucket, static_cast<std::size_t>(nd * inverse_delta));
-        if (b >= bins.size()) bins.resize(b + 1);
-        bins[b].push_back({v, nd});
+    // An improvement: queue v for the bucket of nd (never an earlier one).
+    auto queue = [&](V v, double nd) {
+      bins[std::max(bucket, sssp_detail::bucket_of(nd, inverse_delta))].push_back({v, nd});
+    };
+    // Relaxes the edges of u in `part` (its push part: targets the part
+    // owns) or, in flat mode, all of u's edges, with u at distance du. The
+    // loop works on local copies of the pointers: read through the lambdas'
+    // captures, they were reloaded from the stack after every atomic (a
+    // third of the loop's samples).
+    auto relax_edges = [&](int part, bool use_push, V u, double du) {
+      const eid_t* const off = use_push ? pg.push(part).offsets.data() : g.out().offsets.data();
+      const V* const nbr = use_push ? pg.push(part).neighbors.data() : g.out().neighbors.data();
+      const weight_t* const wt =
+          !g.weighted() ? nullptr : use_push ? pg.push(part).weights.data() : g.out().weights.data();
+      double* const d = dist;
+      const eid_t b = off[u], end = off[u + 1];
+      if constexpr (Acc::enabled) {
+        if (use_push) {
+          acc.count(tid, part, Pattern::kRandom);
+          acc.count(tid, part, Pattern::kSequential, 2 * (end - b));
+        } else {
+          acc.count_vertex(tid, u, Pattern::kRandom);
+          acc.count_vertex(tid, u, Pattern::kSequential, 2 * (end - b));
+        }
+        for (eid_t j = b; j < end; ++j) acc.count_vertex(tid, nbr[j], Pattern::kRandom);
       }
+      if (wt)
+        sssp_detail::relax_run<true>(nbr, wt, b, end, du, d, queue);
+      else
+        sssp_detail::relax_run<false>(nbr, wt, b, end, du, d, queue);
     };
     // Relaxes, for the frontier entries claimed from `c`, the edges of `part`
-    // (its push part: targets the part owns) or, in flat mode, all edges.
+    // (or all edges in flat mode).
     auto process = [&](int part, std::atomic<std::int64_t>& c, bool use_push, int round) {
       const std::int64_t total = start.back();
-      const eid_t* off = use_push ? pg.push(part).offsets.data() : g.out().offsets.data();
-      const V* nbr = use_push ? pg.push(part).neighbors.data() : g.out().neighbors.data();
-      const weight_t* wt = !g.weighted() ? nullptr : use_push ? pg.push(part).weights.data() : g.out().weights.data();
       const std::int64_t own_lo = numa ? layout.node_bounds[static_cast<std::size_t>(part)] : 0;
       const std::int64_t own_hi = numa ? layout.node_bounds[static_cast<std::size_t>(part) + 1] : n;
       const std::int64_t chunk = std::clamp<std::int64_t>(total / (8 * threads), 1, 64);
@@ -118,20 +150,26 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
             if constexpr (Acc::enabled) acc.count_vertex(tid, u, Pattern::kRandom);
             if (std::atomic_ref<double>(dist[u]).load(std::memory_order_relaxed) < du) continue;
           }
-          const eid_t b = off[u], end = off[u + 1];
-          if constexpr (Acc::enabled) {
-            if (use_push) {
-              acc.count(tid, part, Pattern::kRandom);
-              acc.count(tid, part, Pattern::kSequential, 2 * (end - b));
-            } else {
-              acc.count_vertex(tid, u, Pattern::kRandom);
-              acc.count_vertex(tid, u, Pattern::kSequential, 2 * (end - b));
-            }
-          }
-          if (wt)
-            for (eid_t j = b; j < end; ++j) relax(du, nbr[j], wt[j]);
-          else
-            for (eid_t j = b; j < end; ++j) relax(du, nbr[j], weight_t{1});
+          relax_edges(part, use_push, u, du);
+        }
+      }
+    };
+    // Bin fusion, as in the flat kernel, where one thread may relax an entry
+    // on its own: in flat mode, or when a single node's part holds every
+    // edge. (With several nodes an entry needs every node's part, so its
+    // owner cannot finish it alone.) While this thread's bin of the current
+    // bucket is small it relaxes it at once instead of meeting the others at
+    // a barrier for each small round.
+    const bool one_part = !numa || layout.nodes == 1;
+    std::vector<Entry> fused;  // trades places with the bin, so both keep their capacity
+    auto fuse_bins = [&]() {
+      while (!bins[bucket].empty() && bins[bucket].size() < kFusionLimit) {
+        fused.clear();
+        fused.swap(bins[bucket]);
+        for (const Entry& e : fused) {
+          if constexpr (Acc::enabled) acc.count_vertex(tid, e.vertex, Pattern::kRandom);
+          if (std::atomic_ref<double>(dist[e.vertex]).load(std::memory_order_relaxed) < e.dist) continue;  // stale
+          relax_edges(0, numa, e.vertex, e.dist);
         }
       }
     };
@@ -149,15 +187,20 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
       } else {
         for (int part : served[static_cast<std::size_t>(tid)]) process(part, cur[part].value, true, round);
       }
+      if (one_part) fuse_bins();
       // The next round's slot: this thread's smallest non-empty bin (the
-      // current bucket may have refilled), less the entries of vertices that
-      // improved after they were queued (local reads; a vertex improved by a
-      // thread still in this round keeps its entry, which is then merely
-      // relaxed with a longer distance, never a wrong one).
-      std::erase_if(frontier.end(round, tid, bins, bucket), [&](const Entry& e) {
-        if constexpr (Acc::enabled) acc.count_vertex(tid, e.vertex, Pattern::kRandom);
-        return std::atomic_ref<double>(dist[e.vertex]).load(std::memory_order_relaxed) < e.dist;
-      });
+      // current bucket may have refilled). With several nodes, less the
+      // entries of vertices that improved after they were queued (local
+      // reads; a vertex improved by a thread still in this round keeps its
+      // entry, which is then merely relaxed with a longer distance, never a
+      // wrong one): other nodes cannot check them. Where one part holds
+      // every edge, process() checks every entry anyway.
+      std::vector<Entry>& next = frontier.end(round, tid, bins, bucket);
+      if (!one_part)
+        std::erase_if(next, [&](const Entry& e) {
+          if constexpr (Acc::enabled) acc.count_vertex(tid, e.vertex, Pattern::kRandom);
+          return std::atomic_ref<double>(dist[e.vertex]).load(std::memory_order_relaxed) < e.dist;
+        });
       barrier.wait(tid);  // every relaxation and every slot of the round is done
     }
   });
