@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """NUMA engine benchmarks: overhead on this machine and access accounting.
 
-Usage: bench/engine_bench.py overhead [--graph kron20] [--rounds 5] [--kernels pr,spmv,...]
+Usage: bench/engine_bench.py overhead [--graph kron20] [--rounds 5] [--kernels pr,spmv,...] [--in-process]
        bench/engine_bench.py account  [--graph kron20] [--topology "pack:8 numa:1 core:1"] [--kernels ...]
 
 Kernels: pr, spmv, bfs, cc (Afforest on both engines), cc_lp (the engine's
@@ -11,6 +11,11 @@ overhead: for each kernel, times the flat kernel, the NUMA
   engine on this machine's real topology, and the NUMA engine on a synthetic
   2-node topology (same thread count), alternating round by round (rotating
   which goes first), and prints median times and the ratios engine / flat.
+  --in-process does the same through the Python package in one process: the
+  graph is generated once and the three configurations alternate call by
+  call, so every configuration sees the same pages and the same moments of
+  a noisy host (between processes, the same binary measured up to 1.5x
+  apart on this VM). Needs `import numagraph` (make test builds it).
 account: runs each kernel with --account under the synthetic topology, once
   with --engine flat and once with --engine numa, and prints the fractions of
   local/remote x random/sequential accesses.
@@ -75,6 +80,50 @@ def overhead(args):
         print(f"{kernel:6s} {m['flat']:9.4f} {m['numa1']:14.4f} {m['numa2']:14.4f} {m['numa1'] / m['flat']:13.2f} {m['numa2'] / m['flat']:13.2f}")
 
 
+# In-process calls: name -> (graph needs weights, f(ng, g, sources, engine)).
+CALLS = {
+    "pr": (False, lambda ng, g, s, e: ng.pagerank(g, max_iterations=10, tolerance=0, variant="jacobi", engine=e)),
+    "spmv": (False, lambda ng, g, s, e: ng.spmv(g, 5, engine=e)),
+    "bfs": (False, lambda ng, g, s, e: [ng.bfs(g, v, engine=e) for v in s[:4]]),
+    "cc": (False, lambda ng, g, s, e: ng.connected_components(g, engine=e)),
+    "cc_lp": (False, lambda ng, g, s, e: ng.connected_components(g, variant="lp" if e == "numa" else "afforest",
+                                                                   engine=e)),
+    "sssp": (True, lambda ng, g, s, e: [ng.sssp(g, v, engine=e) for v in s[:2]]),
+    "bc": (False, lambda ng, g, s, e: ng.betweenness(g, sources=s[:2], engine=e)),
+}
+
+
+def overhead_in_process(args):
+    import time
+    import numpy as np
+    import numagraph as ng
+    kind, scale = ("kronecker", int(args.graph[4:])) if args.graph.startswith("kron") else ("uniform", int(args.graph[5:]))
+    graphs = {}
+    configs = [("flat", "flat", ""), ("numa1", "numa", ""),
+               ("numa2", "numa", f"pack:2 numa:1 core:{args.threads // 2 or 1} pu:1")]
+    print(f"{'kernel':6s} {'flat s':>9s} {'numa 1-node s':>14s} {'numa 2-node s':>14s} {'1-node ratio':>13s} {'2-node ratio':>13s}")
+    for kernel in args.kernels.split(","):
+        weighted, call = CALLS[kernel]
+        if weighted not in graphs:
+            graphs[weighted] = getattr(ng.generate, kind)(scale, weighted=weighted)
+        g = graphs[weighted]
+        rng = np.random.default_rng(27491095)  # fixed roots: non-isolated vertices
+        degree = np.asarray(g.out_degree)
+        sources = [int(v) for v in rng.permutation(np.flatnonzero(degree > 0))[:4]]
+        times = {name: [] for name, _, _ in configs}
+        for r in range(args.rounds):
+            for name, engine, topology in configs[r % 3:] + configs[:r % 3]:
+                with ng.config(threads=args.threads, topology=topology):
+                    call(ng, g, sources, engine)  # builds the partitioned copy for this topology; not timed
+                    for _ in range(3):
+                        t0 = time.perf_counter()
+                        call(ng, g, sources, engine)
+                        times[name].append(time.perf_counter() - t0)
+        m = {k: statistics.median(v) for k, v in times.items()}
+        print(f"{kernel:6s} {m['flat']:9.4f} {m['numa1']:14.4f} {m['numa2']:14.4f} {m['numa1'] / m['flat']:13.2f} {m['numa2'] / m['flat']:13.2f}",
+              flush=True)
+
+
 def account(args):
     print(f"topology {args.topology}, graph {args.graph}")
     print(f"{'kernel':6s} {'engine':6s} {'local rnd':>10s} {'local seq':>10s} {'remote rnd':>11s} {'remote seq':>11s} {'remote random accesses':>24s}")
@@ -98,8 +147,13 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--topology", default="pack:8 numa:1 core:1")
     ap.add_argument("--kernels", default=",".join(KERNELS), help="which kernels (default: all)")
+    ap.add_argument("--in-process", action="store_true",
+                    help="overhead: time through the Python package, one process, one graph")
     args = ap.parse_args()
-    overhead(args) if args.mode == "overhead" else account(args)
+    if args.mode == "account":
+        account(args)
+    else:
+        overhead_in_process(args) if args.in_process else overhead(args)
 
 
 if __name__ == "__main__":

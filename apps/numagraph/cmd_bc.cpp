@@ -36,7 +36,7 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
     sources = resolve_roots(g, r, RunOptions{c.run.threads, 1, c.run.verify, c.run.json, c.run.seed});
     if (r.source >= 0) sources.resize(1);
   }
-  auto eng = prepare_engine(g, c.engine, {true, false, true});
+  auto eng = prepare_engine(g, c.engine, {true, false});
   const EngineTopology topo = engine_topology();
   kernels::NumaBcOptions numa_opt;
   numa_opt.task_size = c.task_size;

@@ -40,7 +40,7 @@ template <typename G>
 void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
   const auto roots = resolve_roots(g, c.roots, c.run);
-  auto eng = prepare_engine(g, c.engine, {true, false, false});
+  auto eng = prepare_engine(g, c.engine, {true, false});
   const bool numa = eng.numa;
   std::vector<double> seconds, teps;
   std::optional<bool> verified;

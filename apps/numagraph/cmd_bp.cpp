@@ -22,7 +22,7 @@ struct BpCommand {
 
 template <typename G>
 void run_bp(const BpCommand& c, const LoadedGraph& lg, const G& g) {
-  auto eng = prepare_engine(g, c.engine, {false, false, false});
+  auto eng = prepare_engine(g, c.engine, {false, false});
   NumaArray<double> belief;
   const auto seconds = time_trials(c.run.trials, [&](int) {
     if (eng.numa) {

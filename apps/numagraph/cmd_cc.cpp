@@ -45,7 +45,7 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
     throw UsageError("--variant lp runs on the NUMA engine only: add --engine numa, or use afforest or sv");
   if (c.engine.account && c.variant == "sv")
     throw UsageError("--account counts the engine's accesses, and sv has no engine version: use --variant afforest or lp");
-  auto eng = prepare_engine(g, eo, {false, true, false});
+  auto eng = prepare_engine(g, eo, {false, true});
   NumaArray<std::uint64_t> labels;
   const auto seconds = time_trials(c.run.trials, [&](int) {
     if (eng.numa) {

@@ -28,7 +28,7 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
   const std::string variant = c.variant != "auto" ? c.variant : (c.pr.networkx ? "spmv" : "gs");
   if (variant == "gs" && c.pr.networkx)
     throw UsageError("--networkx needs --variant spmv (NetworkX iterates Jacobi-style)");
-  auto eng = prepare_engine(g, c.engine, {false, false, false});
+  auto eng = prepare_engine(g, c.engine, {false, false});
   kernels::NumaPageRankOptions numa_opt{c.pr.damping, c.pr.max_iterations, c.pr.tolerance, c.pr.networkx,
                                         kernels::needs_double_contributions(c.pr),
                                         kernels::pagerank_block_width(g, c.pr)};

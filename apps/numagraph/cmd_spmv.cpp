@@ -23,7 +23,7 @@ struct SpmvCommand {
 
 template <typename G>
 void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
-  auto eng = prepare_engine(g, c.engine, {false, true, false});
+  auto eng = prepare_engine(g, c.engine, {false, true});
   // One blocking decision for both engines (graph/cache_blocking.hpp).
   const std::int64_t width = kernels::spmv_block_width(g, c.iterations, c.cache_block_bytes);
   NumaArray<double> y;

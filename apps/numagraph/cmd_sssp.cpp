@@ -28,7 +28,7 @@ void run_sssp(const SsspCommand& c, const LoadedGraph& lg, const G& g) {
   kernels::refuse_negative_weights(g);
   const double delta = c.delta > 0 ? c.delta : kernels::default_delta(g);
   const auto roots = resolve_roots(g, c.roots, c.run);
-  auto eng = prepare_engine(g, c.engine, {true, false, false});
+  auto eng = prepare_engine(g, c.engine, {true, false});
   std::vector<double> seconds;
   std::optional<bool> verified;
   std::string why;

@@ -61,7 +61,7 @@ template <typename V>
 const engine::PartitionedGraph<V>& partitioned(GraphCache& cache, const CSRGraph<V>& g, const EngineTopology& t,
                                               engine::PartitionOptions parts) {
   const std::string key = std::to_string(config_generation()) + ":" + std::to_string(parts.push) +
-                          std::to_string(parts.out) + std::to_string(parts.in_push);
+                          std::to_string(parts.out);
   if (cache.partitioned_key != key || !cache.partitioned) {
     cache.partitioned.reset();  // free the old copy before building the new one
     auto layout = engine::Layout::make(t.nodes, t.thread_node, g.num_vertices(), g.in_arrays().offsets.data());

@@ -91,7 +91,7 @@ nb::object bfs(const PyGraph& pg, std::uint64_t source, bool depth, bool parents
     const EngineTopology topo = engine_topology();
     kernels::BfsResult<V> res;
     if (use_numa(engine, topo)) {
-      const auto& part = partitioned(cache, g, topo, {true, false, false});
+      const auto& part = partitioned(cache, g, topo, {true, false});
       engine::NoAccounting none;
       kernels::NumaBfsResult<V> nr;  // fresh arrays: placed partitioned, unlike pooled ones
       kernels::bfs_numa(part, root, kernels::NumaBfsOptions{alpha, beta, depth}, engine::EngineMode::kNuma, none, nr);
@@ -139,7 +139,7 @@ nb::object sssp(const PyGraph& pg, std::uint64_t source, std::optional<double> d
     const EngineTopology topo = engine_topology();
     if (use_numa(engine, topo)) {
       engine::NoAccounting none;
-      return kernels::sssp_numa(partitioned(cache, g, topo, {true, false, false}), dense(g, source), d,
+      return kernels::sssp_numa(partitioned(cache, g, topo, {true, false}), dense(g, source), d,
                                 engine::EngineMode::kNuma, none)
           .dist;
     }
@@ -176,7 +176,7 @@ nb::object betweenness(const PyGraph& pg, std::optional<std::vector<std::uint64_
       // would steal other nodes' work by accident of scheduling (as the CLI).
       o.steal_across_nodes = static_cast<int>(topo.thread_node.size()) <= topo.hardware_threads;
       engine::NoAccounting none;
-      scores = kernels::betweenness_numa(partitioned(cache, g, topo, {true, false, true}), s, o,
+      scores = kernels::betweenness_numa(partitioned(cache, g, topo, {true, false}), s, o,
                                          engine::EngineMode::kNuma, none)
                    .scores;
     } else {
@@ -213,7 +213,7 @@ nb::tuple pagerank(const PyGraph& pg, double damping, int max_iterations, double
       kernels::NumaPageRankOptions no{damping, max_iterations, tol, networkx, kernels::needs_double_contributions(o),
                                       kernels::pagerank_block_width(g, o)};
       engine::NoAccounting none;
-      auto nr = kernels::pagerank_numa(partitioned(cache, g, topo, {false, false, false}), no,
+      auto nr = kernels::pagerank_numa(partitioned(cache, g, topo, {false, false}), no,
                                        engine::EngineMode::kNuma, none);
       kernels::PageRankResult res;
       res.scores = std::move(nr.scores);
@@ -234,7 +234,7 @@ nb::object spmv(const PyGraph& pg, int iterations, const std::string& engine, co
     const EngineTopology topo = engine_topology();
     if (use_numa(engine, topo)) {
       engine::NoAccounting none;
-      return kernels::spmv_numa(partitioned(cache, g, topo, {false, true, false}), iterations,
+      return kernels::spmv_numa(partitioned(cache, g, topo, {false, true}), iterations,
                                 engine::EngineMode::kNuma, none, kernels::spmv_block_width(g, iterations, block))
           .y;
     }
@@ -255,7 +255,7 @@ nb::object belief_propagation(const PyGraph& pg, int iterations, double coupling
     const EngineTopology topo = engine_topology();
     if (use_numa(engine, topo)) {
       engine::NoAccounting none;
-      return kernels::belief_propagation_numa(partitioned(cache, g, topo, {false, false, false}), model,
+      return kernels::belief_propagation_numa(partitioned(cache, g, topo, {false, false}), model,
                                               engine::EngineMode::kNuma, none)
           .belief;
     }
@@ -276,7 +276,7 @@ nb::object connected_components(const PyGraph& pg, const std::string& variant, c
       if (variant == "sv")
         throw UsageError("variant 'sv' has no NUMA-engine version: use 'afforest' or 'lp', or engine='flat'");
       engine::NoAccounting none;
-      const auto& parts = partitioned(cache, g, topo, {false, true, false});
+      const auto& parts = partitioned(cache, g, topo, {false, true});
       auto labels = variant == "lp" ? kernels::connected_components_numa(parts, engine::EngineMode::kNuma, none).labels
                                     : kernels::components_afforest_numa(parts, engine::EngineMode::kNuma, none).labels;
       if (g.relabelled())

@@ -192,7 +192,7 @@ int main() {
     AnyGraph any = build_graph(generate_kronecker(go), b);
     const auto& g = std::get<Graph32>(any);
     auto layout = engine::Layout::make(nodes, rt.thread_node(), g.num_vertices(), g.in_arrays().offsets.data());
-    engine::PartitionedGraph<std::uint32_t> pg(g, std::move(layout), {true, false, false});
+    engine::PartitionedGraph<std::uint32_t> pg(g, std::move(layout), {true, false});
     bool ok = true;
     std::string where;
     for (int k = 0; k < nodes; ++k) {

@@ -252,7 +252,9 @@ TEST_F(NumaRuntime, EngineReplicasShareOneCopyWhereNodesHaveNoMemory) {
   r.set(17, 2.5);
   for (int k = 0; k < 4; ++k) {
     EXPECT_EQ(r.copy(k)[17], 2.5) << "node " << k;
-    if (missing) EXPECT_EQ(r.copy(k), r.copy(0));
+    if (missing) {
+      EXPECT_EQ(r.copy(k), r.copy(0));
+    }
   }
   EXPECT_EQ(r.bytes(), static_cast<std::size_t>(r.distinct_copies()) * 1000 * sizeof(double));
   // A layout with another node count than the runtime's: one copy per node.

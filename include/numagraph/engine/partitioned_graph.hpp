@@ -38,8 +38,7 @@ struct NodeEdges {
 
 struct PartitionOptions {
   bool push = false;     // build push parts (BFS top-down, SSSP, BC forward)
-  bool out = false;      // build out parts for directed graphs (CC)
-  bool in_push = false;  // directed graphs: push parts of the reverse graph (BC backward)
+  bool out = false;      // build out parts for directed graphs (CC, SpMV)
 };
 
 template <typename V>
@@ -52,13 +51,11 @@ class PartitionedGraph {
     pull_.resize(static_cast<std::size_t>(nodes));
     if (opt.push) push_.resize(static_cast<std::size_t>(nodes));
     if (opt.out && g.directed()) out_.resize(static_cast<std::size_t>(nodes));
-    if (opt.in_push && g.directed()) in_push_.resize(static_cast<std::size_t>(nodes));
     for (int k = 0; k < nodes; ++k) {
       const std::int64_t lo = layout_.node_bounds[k], hi = layout_.node_bounds[k + 1];
       pull_[k] = slice(g.in_arrays(), lo, hi, k);
       if (opt.out && g.directed()) out_[k] = slice(g.out(), lo, hi, k);
       if (opt.push) push_[k] = targets_in_range(g.out(), n, lo, hi, k);
-      if (opt.in_push && g.directed()) in_push_[k] = targets_in_range(g.in_arrays(), n, lo, hi, k);
     }
   }
 
@@ -71,13 +68,7 @@ class PartitionedGraph {
   const NodeEdges<V>& out(int node) const {
     return out_.empty() ? pull(node) : out_[static_cast<std::size_t>(node)];
   }
-  // For every vertex, its in-edges whose source the node owns (the push
-  // parts of the reverse graph; the push parts themselves when undirected).
-  const NodeEdges<V>& in_push(int node) const {
-    return in_push_.empty() ? push(node) : in_push_[static_cast<std::size_t>(node)];
-  }
   bool has_push() const { return !push_.empty(); }
-  bool has_in_push() const { return !in_push_.empty() || (has_push() && !graph_->directed()); }
   bool has_out() const { return !out_.empty(); }
 
   std::size_t bytes() const {
@@ -85,7 +76,6 @@ class PartitionedGraph {
     for (const auto& p : pull_) b += p.bytes();
     for (const auto& p : push_) b += p.bytes();
     for (const auto& p : out_) b += p.bytes();
-    for (const auto& p : in_push_) b += p.bytes();
     return b;
   }
 
@@ -149,7 +139,7 @@ class PartitionedGraph {
 
   const CSRGraph<V>* graph_;
   Layout layout_;
-  std::vector<NodeEdges<V>> pull_, push_, out_, in_push_;
+  std::vector<NodeEdges<V>> pull_, push_, out_;
 };
 
 }  // namespace numagraph::engine
