@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """NUMA engine benchmarks: overhead on this machine and access accounting.
 
-Usage: bench/engine_bench.py overhead [--graph kron20] [--rounds 5] [--kernels pr,spmv,...] [--in-process]
+Usage: bench/engine_bench.py overhead [--graph kron20|STEM] [--rounds 5] [--kernels pr,spmv,...]
+                                     [--in-process] [--baseline BIN]
        bench/engine_bench.py account  [--graph kron20] [--topology "pack:8 numa:1 core:1"] [--kernels ...]
 
 Kernels: pr, spmv, bfs, cc (Afforest on both engines), cc_lp (the engine's
@@ -11,6 +12,10 @@ overhead: for each kernel, times the flat kernel, the NUMA
   engine on this machine's real topology, and the NUMA engine on a synthetic
   2-node topology (same thread count), alternating round by round (rotating
   which goes first), and prints median times and the ratios engine / flat.
+  --graph kronN / uniformN generates the graph in every process; a path stem
+  (one with a '/', e.g. /tmp/vsg/kron20) reads STEM.sg, or STEM.wsg for sssp,
+  as bench/vs_gapbs.py writes them. --baseline BIN adds the engine run by
+  another binary (say, the previous commit's), as two more ratio columns.
   --in-process does the same through the Python package in one process: the
   graph is generated once and the three configurations alternate call by
   call, so every configuration sees the same pages and the same moments of
@@ -48,36 +53,46 @@ def kernel_args(name, engine):
     return [command, *(flat[0] if flat and engine == "flat" else flags)]
 
 
-def run(args):
-    proc = subprocess.run([str(a) for a in [NUMAGRAPH, *args]], capture_output=True, text=True)
+def run(args, binary=None):
+    proc = subprocess.run([str(a) for a in [binary or NUMAGRAPH, *args]], capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"failed: numagraph {' '.join(map(str, args))}\n{proc.stderr}")
     return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")][-1]
 
 
 def graph_args(graph, kernel):
+    if "/" in graph:  # a file stem: STEM.sg, or STEM.wsg for SSSP (bench/vs_gapbs.py writes both)
+        return [f"{graph}.wsg" if kernel == "sssp" else f"{graph}.sg"]
     kind, scale = ("--kron", graph[4:]) if graph.startswith("kron") else ("--uniform", graph[5:])
     return [kind, scale] + (["--weighted"] if kernel == "sssp" else [])
 
 
 def overhead(args):
-    print(f"{'kernel':6s} {'flat s':>9s} {'numa 1-node s':>14s} {'numa 2-node s':>14s} {'1-node ratio':>13s} {'2-node ratio':>13s}")
+    names = ["flat", "numa1", "numa2"] + (["base1", "base2"] if args.baseline else [])
+    head = f"{'kernel':6s} {'flat s':>9s} {'numa 1-node s':>14s} {'numa 2-node s':>14s} {'1-node ratio':>13s} {'2-node ratio':>13s}"
+    print(head + (f" {'baseline 1-node':>16s} {'baseline 2-node':>16s}" if args.baseline else ""))
     for kernel in args.kernels.split(","):
-        times = {"flat": [], "numa1": [], "numa2": []}
+        times = {name: [] for name in names}
 
         def base(engine):
             command, *flags = kernel_args(kernel, engine)
             return [command, *graph_args(args.graph, kernel), *flags, "-n", "3", "-t", str(args.threads), "--json",
                     "--engine", engine]
-        configs = [("flat", base("flat")), ("numa1", base("numa")),
-                   ("numa2", base("numa") + ["--topology", f"pack:2 numa:1 core:{args.threads // 2 or 1}"])]
+        two_nodes = ["--topology", f"pack:2 numa:1 core:{args.threads // 2 or 1}"]
+        configs = [("flat", base("flat"), None), ("numa1", base("numa"), None), ("numa2", base("numa") + two_nodes, None)]
+        if args.baseline:  # the same engine runs with another binary (e.g. the previous commit's)
+            configs += [("base1", base("numa"), args.baseline), ("base2", base("numa") + two_nodes, args.baseline)]
         for r in range(args.rounds):
             # Rotate which configuration goes first: on a noisy host a process
             # run right after another measured up to 7 % slower.
-            for name, command in configs[r % 3:] + configs[:r % 3]:
-                times[name] += run(command)["trials"]
+            k = r % len(configs)
+            for name, command, binary in configs[k:] + configs[:k]:
+                times[name] += run(command, binary)["trials"]
         m = {k: statistics.median(v) for k, v in times.items()}
-        print(f"{kernel:6s} {m['flat']:9.4f} {m['numa1']:14.4f} {m['numa2']:14.4f} {m['numa1'] / m['flat']:13.2f} {m['numa2'] / m['flat']:13.2f}")
+        line = f"{kernel:6s} {m['flat']:9.4f} {m['numa1']:14.4f} {m['numa2']:14.4f} {m['numa1'] / m['flat']:13.2f} {m['numa2'] / m['flat']:13.2f}"
+        if args.baseline:
+            line += f" {m['base1'] / m['flat']:16.2f} {m['base2'] / m['flat']:16.2f}"
+        print(line, flush=True)
 
 
 # In-process calls: name -> (graph needs weights, f(ng, g, sources, engine)).
@@ -97,15 +112,20 @@ def overhead_in_process(args):
     import time
     import numpy as np
     import numagraph as ng
-    kind, scale = ("kronecker", int(args.graph[4:])) if args.graph.startswith("kron") else ("uniform", int(args.graph[5:]))
     graphs = {}
+
+    def load(weighted):
+        if "/" in args.graph:  # a file stem, as in overhead()
+            return ng.read(f"{args.graph}.wsg" if weighted else f"{args.graph}.sg")
+        kind, scale = ("kronecker", int(args.graph[4:])) if args.graph.startswith("kron") else ("uniform", int(args.graph[5:]))
+        return getattr(ng.generate, kind)(scale, weighted=weighted)
     configs = [("flat", "flat", ""), ("numa1", "numa", ""),
                ("numa2", "numa", f"pack:2 numa:1 core:{args.threads // 2 or 1} pu:1")]
     print(f"{'kernel':6s} {'flat s':>9s} {'numa 1-node s':>14s} {'numa 2-node s':>14s} {'1-node ratio':>13s} {'2-node ratio':>13s}")
     for kernel in args.kernels.split(","):
         weighted, call = CALLS[kernel]
         if weighted not in graphs:
-            graphs[weighted] = getattr(ng.generate, kind)(scale, weighted=weighted)
+            graphs[weighted] = load(weighted)
         g = graphs[weighted]
         rng = np.random.default_rng(27491095)  # fixed roots: non-isolated vertices
         degree = np.asarray(g.out_degree)
@@ -149,6 +169,8 @@ def main():
     ap.add_argument("--kernels", default=",".join(KERNELS), help="which kernels (default: all)")
     ap.add_argument("--in-process", action="store_true",
                     help="overhead: time through the Python package, one process, one graph")
+    ap.add_argument("--baseline", metavar="BIN",
+                    help="overhead: also time the engine with this numagraph binary (ratios to the flat kernel)")
     args = ap.parse_args()
     if args.mode == "account":
         account(args)

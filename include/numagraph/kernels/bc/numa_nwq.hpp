@@ -19,8 +19,9 @@
 // w's discoverer (a thread of w's node) adds the nodes' partials, reading them
 // in order: remote reads stay sequential. An earlier version pushed coef[v]
 // to the predecessors through reverse parts with an atomic add per arc;
-// pulling from the marked arcs, as the flat kernel does, cut engine BC on
-// kron20 from about 1.5x to about the flat kernel's time on one node.
+// pulling from the marked arcs, as the flat kernel does, took engine BC on
+// kron20 from 1.51x to 1.06x the flat kernel's time on one node and from
+// 1.63x to 1.22x on two synthetic nodes (docs/numa-engine.md).
 //
 // Scores are the raw Brandes sums over the given sources (each ordered pair
 // once): the same numbers as the flat kernel before normalisation.
