@@ -17,8 +17,8 @@ overhead: for each kernel, times the flat kernel, the NUMA
   as bench/vs_gapbs.py writes them. --baseline BIN adds the engine run by
   another binary (say, the previous commit's), as two more ratio columns.
   --in-process does the same through the Python package in one process: the
-  graph is generated once and the three configurations alternate call by
-  call, so every configuration sees the same pages and the same moments of
+  graph is generated (or read) once and the three configurations alternate
+  call by call (PageRank runs the Jacobi variant there), so every configuration sees the same pages and the same moments of
   a noisy host (between processes, the same binary measured up to 1.5x
   apart on this VM). Needs `import numagraph` (make test builds it).
 account: runs each kernel with --account under the synthetic topology, once
@@ -172,6 +172,8 @@ def main():
     ap.add_argument("--baseline", metavar="BIN",
                     help="overhead: also time the engine with this numagraph binary (ratios to the flat kernel)")
     args = ap.parse_args()
+    if args.baseline and (args.in_process or args.mode == "account"):
+        ap.error("--baseline works with overhead without --in-process (it runs another binary)")
     if args.mode == "account":
         account(args)
     else:
