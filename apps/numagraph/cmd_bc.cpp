@@ -87,7 +87,7 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                       app.add_flag("--normalized", c->normalized,
                                    "scale as networkx.betweenness_centrality(normalized=True); otherwise as normalized=False");
                       app.add_option("--task-size", c->task_size, "frontier entries per work-queue task (numa engine, 16)")
-                          ->check(CLI::PositiveNumber);
+                          ->check(kPositive);
                       app.add_option("--output", c->output, "write 'id score' per vertex");
                       app.callback([c] {
                         apply_run_options(c->run);

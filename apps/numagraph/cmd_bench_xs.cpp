@@ -215,7 +215,7 @@ const Register kBenchXs{{"bench-xs", "XSBench-style cross-section lookups under 
                            app.add_option("-t,--threads", o->threads, "threads (default: one per core)");
                            app.add_option("--nuclides", o->nuclides, "nuclides (68, XSBench 'small')")->check(CLI::Range(2, 1000));
                            app.add_option("--gridpoints", o->gridpoints, "points per nuclide grid (11303)")->check(CLI::Range(4, 10000000));
-                           app.add_option("--lookups", o->lookups, "lookups per variant and trial (2e6)")->check(CLI::PositiveNumber);
+                           app.add_option("--lookups", o->lookups, "lookups per variant and trial (2e6)")->check(kPositive);
                            app.add_option("-n,--trials", o->trials, "trials per variant, interleaved; the median is reported (3)")
                                ->check(CLI::Range(1, 100));
                            app.callback([o] {

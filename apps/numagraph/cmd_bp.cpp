@@ -55,7 +55,7 @@ const Register kBp{{"bp", "loopy belief propagation (pairwise binary MRF, synchr
                       add_run_options(app, c->run);
                       add_engine_options(app, c->engine);
                       app.add_option("-i,--iterations", c->model.iterations, "message-passing rounds (5)")
-                          ->check(CLI::PositiveNumber);
+                          ->check(kPositive);
                       app.add_option("--coupling", c->model.coupling,
                                      "edge potential: psi(x,x) = c, psi(x,1-x) = 1-c (0.7)")
                           ->check(CLI::Range(0.0, 1.0));

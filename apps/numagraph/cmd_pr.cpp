@@ -75,10 +75,10 @@ const Register kPr{{"pr", "PageRank (pull, damping 0.85)", 200, [](CLI::App& app
                       add_run_options(app, c->run);
                       add_engine_options(app, c->engine);
                       app.add_option("-i,--iterations", c->pr.max_iterations, "maximum iterations (20)")
-                          ->check(CLI::PositiveNumber);
+                          ->check(kPositive);
                       app.add_option("--tolerance", c->pr.tolerance,
                                      "stop when the L1 change is below this (1e-4; 0: run every iteration)")
-                          ->check(CLI::NonNegativeNumber);
+                          ->check(kNonNegative);
                       app.add_option("--damping", c->pr.damping, "damping factor (0.85)")->check(CLI::Range(0.0, 1.0));
                       app.add_flag("--networkx", c->pr.networkx,
                                    "match networkx.pagerank: dangling mass spread uniformly, stop at L1 < n * tolerance "

@@ -58,7 +58,7 @@ const Register kSpmv{{"spmv", "repeated sparse matrix-vector product y = A x (po
                         add_graph_options(app, c->src);
                         add_run_options(app, c->run);
                         add_engine_options(app, c->engine);
-                        app.add_option("-i,--iterations", c->iterations, "products per run (5)")->check(CLI::PositiveNumber);
+                        app.add_option("-i,--iterations", c->iterations, "products per run (5)")->check(kPositive);
                         app.add_option("--output", c->output, "write 'id y' per vertex (the last product)");
                         add_cache_block_option(app, c->cache_block_bytes, "x");
                         app.callback([c] {

@@ -67,7 +67,7 @@ const Register kSssp{{"sssp", "single-source shortest paths (delta-stepping)", 1
                         add_root_options(app, c->roots);
                         app.add_option("--delta", c->delta,
                                        "bucket width, > 0 (default: the mean edge weight, at least 1)")
-                            ->check(CLI::PositiveNumber);
+                            ->check(kPositive);
                         app.add_option("--output", c->output, "write 'id distance' per vertex for the last root (inf: unreachable)");
                         app.callback([c] {
                           apply_run_options(c->run);

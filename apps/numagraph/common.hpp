@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,31 @@ inline void merge_verdict(std::optional<bool>& verified, std::string& why, bool 
 }  // namespace numagraph::cli
 
 namespace numagraph::cli {
+
+// Flag checks whose messages say what to do. CLI11's PositiveNumber and
+// NonNegativeNumber answer `--delta 0` with "Value 0 not in range 0.000000 to"
+// and the 309 digits of DBL_MAX.
+inline CLI::Validator number_check(bool zero_allowed) {
+  return CLI::Validator(
+      [zero_allowed](std::string& text) -> std::string {
+        double value = 0;
+        std::size_t used = 0;
+        try {
+          value = std::stod(text, &used);
+        } catch (const std::out_of_range&) {
+          return "is out of the range of a double (got '" + text + "')";
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != text.size() || value != value)
+          return "expects a number (got '" + text + "')";
+        if (zero_allowed ? value >= 0 : value > 0) return {};
+        return (zero_allowed ? "must be zero or positive (got " : "must be positive (got ") + text + ")";
+      },
+      zero_allowed ? "NONNEGATIVE" : "POSITIVE");
+}
+inline const CLI::Validator kPositive = number_check(false);
+inline const CLI::Validator kNonNegative = number_check(true);
 
 // Writes one line per vertex, "<id> <value>", with ids in the user's original
 // labels: the format oracle tests and users read (--output FILE).

@@ -26,7 +26,7 @@ struct RootOptions {
 inline void add_root_options(CLI::App& app, RootOptions& r) {
   auto* s = app.add_option("--source,-r", r.source, "root vertex (your id; with --relabel, the original id)");
   auto* k = app.add_option("--sources", r.sources, "number of random roots (non-isolated, from --seed)")
-                ->check(CLI::PositiveNumber);
+                ->check(kPositive);
   auto* f = app.add_option("--roots", r.roots_file, "file with one root id per line");
   s->excludes(k)->excludes(f);
   k->excludes(f);

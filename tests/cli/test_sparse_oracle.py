@@ -184,6 +184,11 @@ def test_refusals_say_what_to_do(cli, tmp_path):
     for bad in ("4X", "-1", "lots"):
         proc = run_cli("spmv", path, "--cache-block", bad, check=False)
         assert proc.returncode == 2 and "'auto', 'off' or a size in bytes" in proc.stderr, proc.stderr
+    for args, why in ((("pr", "--tolerance", "-1"), "--tolerance: must be zero or positive (got -1)"),
+                      (("spmv", "--iterations", "0"), "--iterations: must be positive (got 0)"),
+                      (("bp", "-s", "--iterations", "0"), "--iterations: must be positive (got 0)")):
+        proc = run_cli(args[0], path, *args[1:], check=False)
+        assert proc.returncode == 2 and why in proc.stderr and len(proc.stderr) < 200, proc.stderr
 
 
 def test_components_variant_decides_the_engine(cli, tmp_path):

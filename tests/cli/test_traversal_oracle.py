@@ -169,9 +169,13 @@ def test_bad_traversal_requests(cli, tmp_path):
     path = write_mtx(tmp_path / "g.mtx", G)
     proc = run_cli("bfs", path, "--summary-bits", "100", check=False)
     assert proc.returncode == 2 and "summary-bits" in proc.stderr
-    for delta in ("-1", "0"):
+    for delta, why in (("-1", "must be positive (got -1)"), ("0", "must be positive (got 0)"),
+                       ("abc", "expects a number (got 'abc')"), ("1e-320", "is out of the range of a double")):
         proc = run_cli("sssp", path, "--delta", delta, check=False)
-        assert proc.returncode != 0 and "delta" in proc.stderr
+        assert proc.returncode == 2 and f"--delta: {why}" in proc.stderr
+        assert len(proc.stderr) < 200  # one short line, not CLI11's 309-digit range
+    proc = run_cli("bfs", path, "--sources", "0", check=False)
+    assert proc.returncode == 2 and "--sources: must be positive (got 0)" in proc.stderr
     roots = tmp_path / "roots.txt"
     roots.write_text("1\nxyz\n")
     proc = run_cli("bc", path, "--roots", roots, check=False)
