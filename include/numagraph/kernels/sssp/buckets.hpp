@@ -5,15 +5,35 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <map>
 #include <vector>
 
+#include "numagraph/graph/types.hpp"
+#include "numagraph/parallel/parallel.hpp"
+
 namespace numagraph::kernels::sssp_detail {
 
 inline constexpr std::size_t kNoBucket = std::numeric_limits<std::size_t>::max();
+
+// Entries a thread relaxes on its own before synchronising (bin fusion).
+inline constexpr std::size_t kFusionLimit = 1000;
+
+// Relaxes arcs [b, end) from a vertex at distance du: an atomic min on each
+// target's distance; queue(v, nd) takes each improvement. The one relaxation
+// loop of both kernels, over pointers passed by value.
+template <bool Weighted, typename V, typename Queue>
+void relax_run(const V* nbr, const weight_t* wt, eid_t b, eid_t end, double du, double* dist, Queue&& queue) {
+  for (eid_t j = b; j < end; ++j) {
+    const V v = nbr[j];
+    const double nd = du + (Weighted ? static_cast<double>(wt[j]) : 1.0);
+    if (nd < std::atomic_ref<double>(dist[v]).load(std::memory_order_relaxed) && parallel::write_min(dist[v], nd))
+      queue(v, nd);
+  }
+}
 
 // The bucket of distance d, floor(d / delta) computed as d * inverse_delta
 // (a multiply, several times faster than a division). Every placement and

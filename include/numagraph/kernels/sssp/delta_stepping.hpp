@@ -59,9 +59,6 @@ void refuse_negative_weights(const CSRGraph<V>& g) {
   }
 }
 
-// Entries a thread relaxes on its own before synchronising (bin fusion).
-inline constexpr std::size_t kFusionLimit = 1000;
-
 namespace sssp_detail {
 
 // One search; Weighted is a template argument so the relaxation loop tests
@@ -96,14 +93,10 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, double*
       const double du = dist[u];
       if (du < static_cast<double>(queued.bound)) return;  // stale: u was queued again, shorter
       if (bucket_of(du, inverse_delta) < bucket) return;  // settled in an earlier bucket
-      for (eid_t j = off[u], end = off[u + 1]; j < end; ++j) {
-        const V v = nbr[j];
-        const double nd = du + (Weighted ? static_cast<double>(wt[j]) : 1.0);
-        if (nd < dist[v] && parallel::write_min(dist[v], nd)) {
-          // Never below the current bucket (rounding of a float weight sum).
-          bins[std::max(bucket, bucket_of(nd, inverse_delta))].push_back(entry(v, nd));
-        }
-      }
+      relax_run<Weighted>(nbr, wt, off[u], off[u + 1], du, dist, [&](V v, double nd) {
+        // Never below the current bucket (rounding of a float weight sum).
+        bins[std::max(bucket, bucket_of(nd, inverse_delta))].push_back(entry(v, nd));
+      });
     };
     for (int round = 0;; ++round) {
       bucket = frontier.begin(round, t, bins, start);

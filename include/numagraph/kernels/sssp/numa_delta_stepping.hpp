@@ -25,6 +25,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "numagraph/engine/barrier.hpp"
@@ -33,25 +34,10 @@
 #include "numagraph/engine/mode.hpp"
 #include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/kernels/sssp/buckets.hpp"
-#include "numagraph/kernels/sssp/delta_stepping.hpp"  // kFusionLimit
+#include "numagraph/util/error.hpp"
 #include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::kernels {
-
-namespace sssp_detail {
-// Relaxes arcs [b, end) from a vertex at distance du; queue(v, nd) takes
-// each improvement. A function of its own over pointers passed by value, as
-// the flat kernel's loop, rather than a lambda reading them through captures.
-template <bool Weighted, typename V, typename Queue>
-void relax_run(const V* nbr, const weight_t* wt, eid_t b, eid_t end, double du, double* dist, Queue& queue) {
-  for (eid_t j = b; j < end; ++j) {
-    const V v = nbr[j];
-    const double nd = du + (Weighted ? static_cast<double>(wt[j]) : 1.0);
-    if (nd < std::atomic_ref<double>(dist[v]).load(std::memory_order_relaxed) && parallel::write_min(dist[v], nd))
-      queue(v, nd);
-  }
-}
-}  // namespace sssp_detail
 
 struct NumaSsspResult {
   NumaArray<double> dist;  // +infinity when unreachable
@@ -164,7 +150,7 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
     const bool one_part = !numa || layout.nodes == 1;
     std::vector<Entry> fused;  // trades places with the bin, so both keep their capacity
     auto fuse_bins = [&]() {
-      while (!bins[bucket].empty() && bins[bucket].size() < kFusionLimit) {
+      while (!bins[bucket].empty() && bins[bucket].size() < sssp_detail::kFusionLimit) {
         fused.clear();
         fused.swap(bins[bucket]);
         for (const Entry& e : fused) {
