@@ -18,6 +18,7 @@
 
 #include "numagraph/graph/any_graph.hpp"
 #include "numagraph/graph/builder.hpp"
+#include "numagraph/kernels/sssp/distances.hpp"
 #include "numagraph/numa/numa_array.hpp"
 
 namespace numagraph::py {
@@ -34,6 +35,9 @@ struct GraphCache {
   // BFS queue and frontier bitmaps (kernels::BfsWorkspace<V>), kept as the
   // CLI keeps them between roots: fresh pages cost a first touch each time.
   std::shared_ptr<void> bfs_workspace;
+  // SSSP: whether 32-bit distances are exact here, and their array
+  // (kernels::SsspWorkspace), so the test over every weight runs once.
+  std::shared_ptr<kernels::SsspWorkspace> sssp_workspace = std::make_shared<kernels::SsspWorkspace>();
   // The NUMA engine's partitioned copy (engine::PartitionedGraph<V>) and
   // what it was built for; see partitioned() in kernels.cpp.
   std::shared_ptr<void> partitioned;

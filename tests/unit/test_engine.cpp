@@ -345,11 +345,18 @@ TEST(NumaEngine, SsspMatchesDijkstraOnEveryTopology) {
       for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
         // 1.1 does not divide the distances evenly; 0.01 puts entries
         // beyond the bins' window (weights up to 255: 25,500 buckets ahead).
-        for (double delta : {8.0, 1000.0, 1.1, 0.01}) {
-          engine::NoAccounting acc;
-          auto r = kernels::sssp_numa(pg, root, delta, mode, acc);
-          for (std::int64_t v = 0; v < g.num_vertices(); ++v)
-            ASSERT_EQ(r.dist[v], expected[v]) << "v=" << v << " nodes=" << nodes << " delta=" << delta;
+        // Whole-number weights: the search runs on 32-bit distances unless
+        // the workspace says otherwise; both must give Dijkstra's answer.
+        for (bool narrow : {true, false}) {
+          for (double delta : {8.0, 1000.0, 1.1, 0.01}) {
+            engine::NoAccounting acc;
+            kernels::SsspWorkspace ws;
+            ws.narrow = narrow;
+            auto r = kernels::sssp_numa(pg, root, delta, mode, acc, &ws);
+            for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+              ASSERT_EQ(r.dist[v], expected[v])
+                  << "v=" << v << " nodes=" << nodes << " delta=" << delta << " narrow=" << narrow;
+          }
         }
       }
     }

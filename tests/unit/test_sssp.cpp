@@ -77,6 +77,57 @@ TEST(Sssp, UnweightedGraphsCountHops) {
     ASSERT_EQ(d[v], hops[v] < 0 ? kInf : hops[v]) << "vertex " << v;
 }
 
+// 32-bit distances: taken only where every shortest distance fits them
+// exactly, and the same answers as the double search.
+TEST(SsspDistances, NarrowOnlyWhereEverySimplePathFits) {
+  auto fits = [](const std::vector<test_graphs::Arc>& arcs, WeightKind kind) {
+    return kernels::narrow_distances_fit(std::get<Graph32>(make_graph(arcs, 4, true, false, kind)));
+  };
+  EXPECT_TRUE(fits({{0, 1, 4}, {1, 2, 7}}, WeightKind::kInteger));
+  EXPECT_FALSE(fits({{0, 1, 4}, {1, 2, 0.5f}}, WeightKind::kReal));
+  // Heaviest out-edges summing to 4e9 (< 2^32 - 1) fit; to 6e9 they do not.
+  EXPECT_TRUE(fits({{0, 1, 2e9f}, {1, 2, 2e9f}}, WeightKind::kInteger));
+  EXPECT_FALSE(fits({{0, 1, 3e9f}, {1, 2, 3e9f}}, WeightKind::kInteger));
+  // Only the heaviest edge of each vertex counts: four edges of 2e9 out of
+  // one vertex can never sit on one path together.
+  EXPECT_TRUE(fits({{0, 1, 2e9f}, {0, 2, 2e9f}, {0, 3, 2e9f}, {1, 3, 2e9f}}, WeightKind::kInteger));
+  EXPECT_TRUE(kernels::narrow_distances_fit(std::get<Graph32>(make_kron(8, false, false))));
+}
+
+TEST(SsspDistances, NearTwoToThe32BothSearchesAreExact) {
+  // 0 -> 1 -> 2 at 2e9 each: 4e9, just below 2^32 - 1, on 32-bit distances;
+  // at 3e9 each, 6e9 on doubles (a 32-bit search would leave 2 unreached).
+  for (const float w : {2e9f, 3e9f}) {
+    const AnyGraph any = make_graph({{0, 1, w}, {1, 2, w}, {2, 3, 1}}, 4, true, false, WeightKind::kInteger);
+    const auto& g = std::get<Graph32>(any);
+    EXPECT_EQ(kernels::narrow_distances_fit(g), w < 2.1e9f);
+    const auto d = kernels::sssp_delta_stepping(g, std::uint32_t{0}, 1e8);
+    EXPECT_EQ(d[2], 2.0 * w);
+    EXPECT_EQ(d[3], 2.0 * w + 1);
+    EXPECT_TRUE(verify::sssp(g, std::uint32_t{0}, d.data()).ok);
+  }
+}
+
+TEST(SsspDistances, NarrowAndDoubleSearchesAgree) {
+  const AnyGraph any = make_kron(11, true, false, true);
+  const auto& g = std::get<Graph32>(any);
+  ASSERT_TRUE(kernels::narrow_distances_fit(g));
+  const auto root = kernels::pick_roots(g, 1, 3)[0];
+  for (const double delta : {1.0, 2.2, 32.0, 1e6}) {
+    NumaArray<double> narrow, wide;
+    kernels::SsspWorkspace ws_narrow, ws_wide;
+    ws_wide.narrow = false;
+    for (int call = 0; call < 2; ++call) {  // the second call reuses the workspace's array
+      kernels::sssp_delta_stepping(g, root, delta, narrow, &ws_narrow);
+      kernels::sssp_delta_stepping(g, root, delta, wide, &ws_wide);
+      ASSERT_EQ(ws_narrow.narrow_dist.size(), static_cast<std::size_t>(g.num_vertices()));
+      EXPECT_EQ(ws_wide.narrow_dist.size(), 0u);
+      for (std::int64_t v = 0; v < g.num_vertices(); ++v) ASSERT_EQ(narrow[v], wide[v]) << "v=" << v << " delta=" << delta;
+      EXPECT_TRUE(verify::sssp(g, root, narrow.data()).ok);
+    }
+  }
+}
+
 // The round bookkeeping with two threads, played in turn: each round reads
 // the slots of the smallest bucket any thread holds; a slot holding a later
 // bucket goes back to its owner's bins and comes round when its turn does.

@@ -62,8 +62,9 @@ T fetch_add(T& target, T delta) {
 }
 
 // Atomically lowers `target` to `value` if smaller; returns true if it did.
+// Always inlined: it sits in the innermost loop of delta-stepping.
 template <typename T>
-bool write_min(T& target, T value) {
+[[gnu::always_inline]] inline bool write_min(T& target, T value) {
   std::atomic_ref<T> ref(target);
   T current = ref.load(std::memory_order_relaxed);
   while (value < current) {

@@ -3,17 +3,20 @@
 // the edges of the current bucket's frontier in parallel (atomic min on the
 // distance), and improved vertices go to thread-local bins by bucket. When
 // the current bucket stops refilling, all threads move to the smallest
-// non-empty bucket. Distances are doubles: exact for integer weights.
-// Negative weights are refused; unweighted graphs use weight 1.
+// non-empty bucket. Results are doubles; the search itself runs on 32-bit
+// integers where those are exact (whole-number weights, distances.hpp), and on
+// doubles otherwise. Negative weights are refused; unweighted graphs use
+// weight 1.
 //
 // A queued entry carries (a lower bound of) the distance its vertex had when
 // it was queued. A vertex that improves again before its turn is queued
 // again, and the older entry is then stale: it is skipped, where an entry
 // without a distance would relax the same edges twice (Kronecker graphs do
-// this a lot). The bound is a float rounded down, so an entry stays 8 bytes
-// (road graphs, with few stale entries, feel every extra byte), an entry
-// holding the vertex's current distance is never taken for stale, and a
-// stale one that rounding hides is merely relaxed twice, as before.
+// this a lot). On 32-bit distances the entry holds the distance itself; on
+// doubles, a float rounded down, so an entry stays 8 bytes either way (road
+// graphs, with few stale entries, feel every extra byte), an entry holding
+// the vertex's current distance is never taken for stale, and a stale one
+// that rounding hides is merely relaxed twice.
 #pragma once
 
 #include <algorithm>
@@ -22,17 +25,17 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/sssp/buckets.hpp"
+#include "numagraph/kernels/sssp/distances.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 
 namespace numagraph::kernels {
-
-inline constexpr double kUnreachable = std::numeric_limits<double>::infinity();
 
 // Default delta: the mean edge weight (at least 1), so a bucket holds about
 // one hop; road graphs want far larger values (see docs/kernels/sssp.md).
@@ -62,22 +65,29 @@ void refuse_negative_weights(const CSRGraph<V>& g) {
 namespace sssp_detail {
 
 // One search; Weighted is a template argument so the relaxation loop tests
-// nothing but distances.
-template <bool Weighted, typename V>
-void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, double* dist) {
+// nothing but distances. D is the distance type: double, or std::uint32_t
+// (unreached: kNarrowInfinity) where narrow_distances_fit() holds.
+template <bool Weighted, typename V, typename D>
+void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, D* dist) {
   const eid_t* const off = g.out().offsets.data();
   const V* const nbr = g.out().neighbors.data();
   const weight_t* const wt = Weighted ? g.out().weights.data() : nullptr;
   const double inverse_delta = 1.0 / delta;
   const int threads = parallel::max_threads();
+  // Narrow distances are queued exactly; doubles as a float bound.
+  using Bound = std::conditional_t<std::is_integral_v<D>, D, float>;
   struct Entry {
     V vertex;
-    float bound;  // <= the distance the vertex was queued with
+    Bound bound;  // <= the distance the vertex was queued with
   };
-  auto entry = [](V v, double d) {
-    float f = static_cast<float>(d);
-    if (static_cast<double>(f) > d) f = std::nextafter(f, -std::numeric_limits<float>::infinity());
-    return Entry{v, f};
+  auto entry = [](V v, D d) {
+    if constexpr (std::is_integral_v<D>) {
+      return Entry{v, d};
+    } else {
+      float f = static_cast<float>(d);
+      if (static_cast<double>(f) > d) f = std::nextafter(f, -std::numeric_limits<float>::infinity());
+      return Entry{v, f};
+    }
   };
   RoundSlots<Entry> frontier(threads);
   frontier.seed(entry(source, 0.0), 0);
@@ -90,10 +100,10 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, double*
     std::size_t bucket = 0;  // the round's, the same on every thread
     auto relax = [&](const Entry& queued) {
       const V u = queued.vertex;
-      const double du = dist[u];
-      if (du < static_cast<double>(queued.bound)) return;  // stale: u was queued again, shorter
+      const D du = dist[u];
+      if (du < static_cast<D>(queued.bound)) return;  // stale: u was queued again, shorter
       if (bucket_of(du, inverse_delta) < bucket) return;  // settled in an earlier bucket
-      relax_run<Weighted>(nbr, wt, off[u], off[u + 1], du, dist, [&](V v, double nd) {
+      relax_run<Weighted>(nbr, wt, off[u], off[u + 1], du, dist, [&](V v, D nd) {
         // Never below the current bucket (rounding of a float weight sum).
         bins[std::max(bucket, bucket_of(nd, inverse_delta))].push_back(entry(v, nd));
       });
@@ -102,9 +112,10 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, double*
       bucket = frontier.begin(round, t, bins, start);
       if (bucket == kNoBucket) break;
       const std::int64_t total = start.back();
+      std::size_t k = 0;  // the slot of the last entry, found again only when i leaves it
 #pragma omp for schedule(dynamic, 64) nowait
       for (std::int64_t i = 0; i < total; ++i) {
-        const std::size_t k = frontier.slot_of(start, i);
+        if (i < start[k] || i >= start[k + 1]) k = frontier.slot_of(start, i);
         relax(frontier.slot(round, k)[static_cast<std::size_t>(i - start[k])]);
       }
       // Bin fusion: while this thread's own entries for the current bucket
@@ -126,17 +137,37 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, double*
 
 // Distances from `source` into `dist`, reusing its pages when the size fits
 // (the CLI's trials: a fresh array would be faulted in again every time).
+// The search runs on 32-bit integer distances where they are exact
+// (distances.hpp), then widens them into `dist`. `ws`, when given, keeps the
+// narrow test and array between calls on the same graph.
 template <typename V>
-void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray<double>& dist) {
+void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray<double>& dist,
+                         SsspWorkspace* ws = nullptr) {
   if (!(delta > 0)) throw UsageError("--delta must be positive (got " + std::to_string(delta) + ")");
   const std::int64_t n = g.num_vertices();
   if (dist.size() != static_cast<std::size_t>(n)) dist = NumaArray<double>(static_cast<std::size_t>(n));
-  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { dist[v] = kUnreachable; });
-  dist[source] = 0;
-  if (g.weighted())
-    sssp_detail::delta_stepping_search<true>(g, source, delta, dist.data());
-  else
-    sssp_detail::delta_stepping_search<false>(g, source, delta, dist.data());
+  SsspWorkspace own;
+  SsspWorkspace& w = ws ? *ws : own;
+  auto search = [&](auto* d) {
+    if (g.weighted())
+      sssp_detail::delta_stepping_search<true>(g, source, delta, d);
+    else
+      sssp_detail::delta_stepping_search<false>(g, source, delta, d);
+  };
+  if (!w.use_narrow(g)) {
+    parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { dist[v] = kUnreachable; });
+    dist[source] = 0;
+    search(dist.data());
+    return;
+  }
+  NumaArray<std::uint32_t>& nd = w.narrow_dist;
+  if (nd.size() != static_cast<std::size_t>(n)) nd = NumaArray<std::uint32_t>(static_cast<std::size_t>(n));
+  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { nd[v] = kNarrowInfinity; });
+  nd[source] = 0;
+  search(nd.data());
+  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) {
+    dist[v] = nd[v] == kNarrowInfinity ? kUnreachable : static_cast<double>(nd[v]);
+  });
 }
 
 template <typename V>

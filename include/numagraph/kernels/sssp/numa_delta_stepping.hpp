@@ -16,8 +16,10 @@
 // every edge, a thread also relaxes its own small bins at once (bin fusion,
 // as the flat kernel does).
 //
-// Distances are doubles: exact for integer weights (sums below 2^53) and the
-// same on every topology and in both modes.
+// Results are doubles: exact for integer weights (sums below 2^53) and the
+// same on every topology and in both modes. The search runs on 32-bit integer
+// distances where those are exact (distances.hpp), which also halves the queue
+// entries (vertex and distance: 8 bytes instead of 16).
 #pragma once
 
 #include <algorithm>
@@ -34,6 +36,7 @@
 #include "numagraph/engine/mode.hpp"
 #include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/kernels/sssp/buckets.hpp"
+#include "numagraph/kernels/sssp/distances.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/parallel/parallel.hpp"
 
@@ -44,31 +47,24 @@ struct NumaSsspResult {
   int rounds = 0;
 };
 
-template <typename V, typename Acc = engine::NoAccounting>
-NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta,
-                         engine::EngineMode mode, Acc& acc) {
+namespace sssp_detail {
+
+// One search on distances of type D (double, or 32-bit integers where
+// distances.hpp allows), initialised by the caller; returns the rounds it took.
+template <typename D, typename V, typename Acc>
+int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, double delta,
+                               engine::EngineMode mode, Acc& acc, D* dist) {
   using namespace engine;
   const Layout& layout = pg.layout();
   const auto& g = pg.graph();
   const std::int64_t n = pg.num_vertices();
   const bool numa = mode == EngineMode::kNuma;
-  if (!(delta > 0)) throw UsageError("delta must be positive (got " + std::to_string(delta) + ")");
-  if (numa && !pg.has_push())
-    throw UsageError("sssp_numa in numa mode needs a PartitionedGraph built with push parts");
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  NumaSsspResult r;
-  r.dist = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  run_on_threads(layout, [&](int tid) {
-    for (const auto& [lo, hi] : layout.thread_ranges[tid])
-      for (std::int64_t v = lo; v < hi; ++v) r.dist[v] = kInf;
-  });
-  r.dist[source] = 0;
-
+  int rounds = 0;
   const auto served = served_parts(layout);
   const int threads = layout.threads;
   struct Entry {
     V vertex;
-    double dist;  // the distance it was queued with: other nodes relax with it, never reading dist[]
+    D dist;  // the distance it was queued with: other nodes relax with it, never reading dist[]
   };
   // As in the flat kernel, the whole search runs in one parallel region with
   // one barrier per round (sssp_detail::RoundSlots: round r's frontier is the
@@ -77,7 +73,7 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
   // parts it serves, so it can drop its own stale entries there with local
   // reads.
   sssp_detail::RoundSlots<Entry> frontier(threads);
-  frontier.seed({source, 0.0}, 0);
+  frontier.seed({source, D{0}}, 0);
   // Chunk cursors per part, by round parity: the cursors of round r + 1 are
   // reset while round r runs (round r - 1, their last user, is over).
   std::vector<parallel::Padded<std::atomic<std::int64_t>>> cursor(2 * static_cast<std::size_t>(layout.nodes));
@@ -88,14 +84,13 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
     sssp_detail::BucketBins<Entry> bins;  // bins[b]: this thread's entries for bucket b
     std::vector<std::int64_t> start;  // slot offsets of the round's frontier
     std::size_t bucket = 0;  // every thread computes the same value
-    double* dist = r.dist.data();
     // An improvement: queue v for the bucket of nd (never an earlier one).
-    auto queue = [&](V v, double nd) {
+    auto queue = [&](V v, D nd) {
       bins[std::max(bucket, sssp_detail::bucket_of(nd, inverse_delta))].push_back({v, nd});
     };
     // Relaxes the edges of u in `part` (its push part: targets the part
     // owns) or, in flat mode, all of u's edges, with u at distance du.
-    auto relax_edges = [&](int part, bool use_push, V u, double du) {
+    auto relax_edges = [&](int part, bool use_push, V u, D du) {
       const eid_t* const off = use_push ? pg.push(part).offsets.data() : g.out().offsets.data();
       const V* const nbr = use_push ? pg.push(part).neighbors.data() : g.out().neighbors.data();
       const weight_t* const wt =
@@ -129,13 +124,13 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
           while (i >= start[k + 1]) ++k;
           const Entry& e = frontier.slot(round, k)[static_cast<std::size_t>(i - start[k])];
           const V u = e.vertex;
-          const double du = e.dist;
+          const D du = e.dist;
           if constexpr (Acc::enabled) acc.count(tid, layout.thread_node[k], Pattern::kSequential);
           // Stale since queued (improved earlier in this round)? Only
           // checked where the check is local: u owned by this part.
           if (static_cast<std::int64_t>(u) >= own_lo && static_cast<std::int64_t>(u) < own_hi) {
             if constexpr (Acc::enabled) acc.count_vertex(tid, u, Pattern::kRandom);
-            if (std::atomic_ref<double>(dist[u]).load(std::memory_order_relaxed) < du) continue;
+            if (std::atomic_ref<D>(dist[u]).load(std::memory_order_relaxed) < du) continue;
           }
           relax_edges(part, use_push, u, du);
         }
@@ -155,7 +150,7 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
         fused.swap(bins[bucket]);
         for (const Entry& e : fused) {
           if constexpr (Acc::enabled) acc.count_vertex(tid, e.vertex, Pattern::kRandom);
-          if (std::atomic_ref<double>(dist[e.vertex]).load(std::memory_order_relaxed) < e.dist) continue;  // stale
+          if (std::atomic_ref<D>(dist[e.vertex]).load(std::memory_order_relaxed) < e.dist) continue;  // stale
           relax_edges(0, numa, e.vertex, e.dist);
         }
       }
@@ -167,7 +162,7 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
           cursor[static_cast<std::size_t>((1 - parity) * layout.nodes + k)].value.store(0, std::memory_order_relaxed);
       bucket = frontier.begin(round, tid, bins, start);
       if (bucket == sssp_detail::kNoBucket) break;
-      if (tid == 0) r.rounds = round + 1;
+      if (tid == 0) rounds = round + 1;
       auto* cur = &cursor[static_cast<std::size_t>(parity * layout.nodes)];
       if (!numa) {
         process(0, cur[0].value, false, round);
@@ -186,11 +181,50 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
       if (!one_part)
         std::erase_if(next, [&](const Entry& e) {
           if constexpr (Acc::enabled) acc.count_vertex(tid, e.vertex, Pattern::kRandom);
-          return std::atomic_ref<double>(dist[e.vertex]).load(std::memory_order_relaxed) < e.dist;
+          return std::atomic_ref<D>(dist[e.vertex]).load(std::memory_order_relaxed) < e.dist;
         });
       barrier.wait(tid);  // every relaxation and every slot of the round is done
     }
   });
+  return rounds;
+}
+
+}  // namespace sssp_detail
+
+// Distances from `source`, +infinity where unreachable. The search runs on
+// 32-bit integer distances where they are exact (distances.hpp; `ws`, when
+// given, remembers that test between calls on the same graph), then widens
+// them into the result.
+template <typename V, typename Acc = engine::NoAccounting>
+NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta,
+                         engine::EngineMode mode, Acc& acc, SsspWorkspace* ws = nullptr) {
+  using namespace engine;
+  const Layout& layout = pg.layout();
+  const std::int64_t n = pg.num_vertices();
+  if (!(delta > 0)) throw UsageError("delta must be positive (got " + std::to_string(delta) + ")");
+  if (mode == EngineMode::kNuma && !pg.has_push())
+    throw UsageError("sssp_numa in numa mode needs a PartitionedGraph built with push parts");
+  // Each thread first touches, and later widens, the vertices it owns.
+  auto per_vertex = [&](auto&& f) {
+    run_on_threads(layout, [&](int tid) {
+      for (const auto& [lo, hi] : layout.thread_ranges[tid])
+        for (std::int64_t v = lo; v < hi; ++v) f(v);
+    });
+  };
+  NumaSsspResult r;
+  r.dist = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  SsspWorkspace own;
+  if (!(ws ? *ws : own).use_narrow(pg.graph())) {
+    per_vertex([&](std::int64_t v) { r.dist[v] = kUnreachable; });
+    r.dist[source] = 0;
+    r.rounds = sssp_detail::numa_delta_stepping_search(pg, source, delta, mode, acc, r.dist.data());
+    return r;
+  }
+  NumaArray<std::uint32_t> narrow(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  per_vertex([&](std::int64_t v) { narrow[v] = kNarrowInfinity; });
+  narrow[source] = 0;
+  r.rounds = sssp_detail::numa_delta_stepping_search(pg, source, delta, mode, acc, narrow.data());
+  per_vertex([&](std::int64_t v) { r.dist[v] = narrow[v] == kNarrowInfinity ? kUnreachable : static_cast<double>(narrow[v]); });
   return r;
 }
 
