@@ -116,7 +116,10 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, D* dist
 #pragma omp for schedule(dynamic, 64) nowait
       for (std::int64_t i = 0; i < total; ++i) {
         if (i < start[k] || i >= start[k + 1]) k = frontier.slot_of(start, i);
-        relax(frontier.slot(round, k)[static_cast<std::size_t>(i - start[k])]);
+        const std::vector<Entry>& slot = frontier.slot(round, k);
+        const std::size_t at = static_cast<std::size_t>(i - start[k]);
+        prefetch_ahead<Weighted>(slot.data(), at, slot.size(), off, nbr, wt, dist);
+        relax(slot[at]);
       }
       // Bin fusion: while this thread's own entries for the current bucket
       // are few, relax them at once instead of meeting the other threads at
@@ -125,7 +128,10 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, D* dist
       while (!bins[bucket].empty() && bins[bucket].size() < kFusionLimit) {
         fused.clear();
         fused.swap(bins[bucket]);
-        for (const Entry& e : fused) relax(e);
+        for (std::size_t j = 0; j < fused.size(); ++j) {
+          prefetch_ahead<Weighted>(fused.data(), j, fused.size(), off, nbr, wt, dist);
+          relax(fused[j]);
+        }
       }
       frontier.end(round, t, bins, bucket);  // the current bucket may have refilled
 #pragma omp barrier

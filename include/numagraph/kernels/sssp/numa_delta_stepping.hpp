@@ -111,6 +111,15 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
       else
         sssp_detail::relax_run<false>(nbr, wt, b, end, du, dist, queue);
     };
+    // Bin fusion, as in the flat kernel, where one thread may relax an entry
+    // on its own: in flat mode, or when a single node's part holds every
+    // edge. (With several nodes an entry needs every node's part, so its
+    // owner cannot finish it alone.)
+    const bool one_part = !numa || layout.nodes == 1;
+    // Software prefetch ahead of relax_edges (sssp_detail::prefetch_ahead),
+    // of the distance too where this thread owns every vertex (with several
+    // nodes that would be a remote read).
+    const D* const own_dist = one_part ? dist : nullptr;
     // Relaxes, for the frontier entries claimed from `c`, the edges of `part`
     // (or all edges in flat mode).
     auto process = [&](int part, std::atomic<std::int64_t>& c, bool use_push, int round) {
@@ -118,11 +127,21 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
       const std::int64_t own_lo = numa ? layout.node_bounds[static_cast<std::size_t>(part)] : 0;
       const std::int64_t own_hi = numa ? layout.node_bounds[static_cast<std::size_t>(part) + 1] : n;
       const std::int64_t chunk = std::clamp<std::int64_t>(total / (8 * threads), 1, 64);
+      const eid_t* const off = use_push ? pg.push(part).offsets.data() : g.out().offsets.data();
+      const V* const nbr = use_push ? pg.push(part).neighbors.data() : g.out().neighbors.data();
+      const weight_t* const wt =
+          !g.weighted() ? nullptr : use_push ? pg.push(part).weights.data() : g.out().weights.data();
       for (std::int64_t s; (s = c.fetch_add(chunk)) < total;) {
         std::size_t k = frontier.slot_of(start, s);
         for (std::int64_t i = s; i < std::min(total, s + chunk); ++i) {
           while (i >= start[k + 1]) ++k;
-          const Entry& e = frontier.slot(round, k)[static_cast<std::size_t>(i - start[k])];
+          const std::vector<Entry>& slot = frontier.slot(round, k);
+          const std::size_t at = static_cast<std::size_t>(i - start[k]);
+          if (wt)
+            sssp_detail::prefetch_ahead<true>(slot.data(), at, slot.size(), off, nbr, wt, own_dist);
+          else
+            sssp_detail::prefetch_ahead<false>(slot.data(), at, slot.size(), off, nbr, wt, own_dist);
+          const Entry& e = slot[at];
           const V u = e.vertex;
           const D du = e.dist;
           if constexpr (Acc::enabled) acc.count(tid, layout.thread_node[k], Pattern::kSequential);
@@ -136,19 +155,24 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
         }
       }
     };
-    // Bin fusion, as in the flat kernel, where one thread may relax an entry
-    // on its own: in flat mode, or when a single node's part holds every
-    // edge. (With several nodes an entry needs every node's part, so its
-    // owner cannot finish it alone.) While this thread's bin of the current
+    // Bin fusion (where one_part): while this thread's bin of the current
     // bucket is small it relaxes it at once instead of meeting the others at
     // a barrier for each small round.
-    const bool one_part = !numa || layout.nodes == 1;
     std::vector<Entry> fused;  // trades places with the bin, so both keep their capacity
+    // The arrays relax_edges(0, numa, ...) reads, for the prefetches.
+    const eid_t* const off_all = numa ? pg.push(0).offsets.data() : g.out().offsets.data();
+    const V* const nbr_all = numa ? pg.push(0).neighbors.data() : g.out().neighbors.data();
+    const weight_t* const wt_all = !g.weighted() ? nullptr : numa ? pg.push(0).weights.data() : g.out().weights.data();
     auto fuse_bins = [&]() {
       while (!bins[bucket].empty() && bins[bucket].size() < sssp_detail::kFusionLimit) {
         fused.clear();
         fused.swap(bins[bucket]);
-        for (const Entry& e : fused) {
+        for (std::size_t j = 0; j < fused.size(); ++j) {
+          if (wt_all)
+            sssp_detail::prefetch_ahead<true>(fused.data(), j, fused.size(), off_all, nbr_all, wt_all, own_dist);
+          else
+            sssp_detail::prefetch_ahead<false>(fused.data(), j, fused.size(), off_all, nbr_all, wt_all, own_dist);
+          const Entry& e = fused[j];
           if constexpr (Acc::enabled) acc.count_vertex(tid, e.vertex, Pattern::kRandom);
           if (std::atomic_ref<D>(dist[e.vertex]).load(std::memory_order_relaxed) < e.dist) continue;  // stale
           relax_edges(0, numa, e.vertex, e.dist);
