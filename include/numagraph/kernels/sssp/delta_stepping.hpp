@@ -64,14 +64,13 @@ void refuse_negative_weights(const CSRGraph<V>& g) {
 
 namespace sssp_detail {
 
-// One search; Weighted is a template argument so the relaxation loop tests
-// nothing but distances. D is the distance type: double, or std::uint32_t
+// One search over out-edges in CSR form (the graph's, or the NUMA engine's
+// copy on its one node; `wt` unused unless Weighted, a template argument so
+// the relaxation loop tests nothing but distances). D is the distance type: double, or std::uint32_t
 // (unreached: kNarrowInfinity) where narrow_distances_fit() holds.
+// Returns the number of rounds.
 template <bool Weighted, typename V, typename D>
-void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, D* dist) {
-  const eid_t* const off = g.out().offsets.data();
-  const V* const nbr = g.out().neighbors.data();
-  const weight_t* const wt = Weighted ? g.out().weights.data() : nullptr;
+int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist) {
   const double inverse_delta = 1.0 / delta;
   const int threads = parallel::max_threads();
   // Narrow distances are queued exactly; doubles as a float bound.
@@ -91,6 +90,7 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, D* dist
   };
   RoundSlots<Entry> frontier(threads);
   frontier.seed(entry(source, 0.0), 0);
+  int rounds = 0;
 #pragma omp parallel num_threads(threads)
   {
     const int t = parallel::thread_id();
@@ -110,7 +110,10 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, D* dist
     };
     for (int round = 0;; ++round) {
       bucket = frontier.begin(round, t, bins, start);
-      if (bucket == kNoBucket) break;
+      if (bucket == kNoBucket) {
+        if (t == 0) rounds = round;
+        break;
+      }
       const std::int64_t total = start.back();
       std::size_t k = 0;  // the slot of the last entry, found again only when i leaves it
 #pragma omp for schedule(dynamic, 64) nowait
@@ -137,6 +140,7 @@ void delta_stepping_search(const CSRGraph<V>& g, V source, double delta, D* dist
 #pragma omp barrier
     }
   }
+  return rounds;
 }
 
 }  // namespace sssp_detail
@@ -154,11 +158,13 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
   if (dist.size() != static_cast<std::size_t>(n)) dist = NumaArray<double>(static_cast<std::size_t>(n));
   SsspWorkspace own;
   SsspWorkspace& w = ws ? *ws : own;
+  const eid_t* const off = g.out().offsets.data();
+  const V* const nbr = g.out().neighbors.data();
   auto search = [&](auto* d) {
     if (g.weighted())
-      sssp_detail::delta_stepping_search<true>(g, source, delta, d);
+      sssp_detail::delta_stepping_search<true>(off, nbr, g.out().weights.data(), source, delta, d);
     else
-      sssp_detail::delta_stepping_search<false>(g, source, delta, d);
+      sssp_detail::delta_stepping_search<false>(off, nbr, nullptr, source, delta, d);
   };
   if (!w.use_narrow(g)) {
     parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { dist[v] = kUnreachable; });
