@@ -180,8 +180,10 @@ class RoundSlots {
     return bucket;
   }
 
-  // Slot k's entries in `round` (read only when tagged with the round's bucket).
+  // Slot k's entries in `round` (read only when tagged with the round's
+  // bucket; the engine marks stale entries in place, through atomic_ref).
   const std::vector<Entry>& slot(int round, std::size_t k) const { return slots_[static_cast<std::size_t>(round & 1)][k]; }
+  std::vector<Entry>& slot(int round, std::size_t k) { return slots_[static_cast<std::size_t>(round & 1)][k]; }
 
   // The slot of the first entry at offset i >= 0 of the round, given the
   // offsets from begin() (empty slots share their offset with the next one).

@@ -63,6 +63,16 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
   int rounds = 0;
   const auto served = served_parts(layout);
   const int threads = layout.threads;
+  // The first thread serving each part: a part's threads queue the entries
+  // of the vertices it owns, so its own slots start there. Each node walks
+  // a round's frontier from its own slots on, and has mostly marked the
+  // stale ones among them before the other nodes arrive.
+  std::vector<std::size_t> first_slot(static_cast<std::size_t>(layout.nodes), 0);
+  for (int t = threads - 1; t >= 0; --t)
+    for (int part : served[static_cast<std::size_t>(t)]) first_slot[static_cast<std::size_t>(part)] = static_cast<std::size_t>(t);
+  // An entry's distance once its owner has found it stale: never a queued one.
+  constexpr D kStaleMark = std::numeric_limits<D>::has_infinity ? std::numeric_limits<D>::infinity()
+                                                                 : std::numeric_limits<D>::max();
   struct Entry {
     V vertex;
     D dist;  // the distance it was queued with: other nodes relax with it, never reading dist[]
@@ -132,25 +142,37 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
       const V* const nbr = use_push ? pg.push(part).neighbors.data() : g.out().neighbors.data();
       const weight_t* const wt =
           !g.weighted() ? nullptr : use_push ? pg.push(part).weights.data() : g.out().weights.data();
+      // This part's own slots first (see first_slot), then the others'.
+      const std::int64_t rotate = numa ? start[first_slot[static_cast<std::size_t>(part)]] : 0;
+      std::size_t k = 0;
       for (std::int64_t s; (s = c.fetch_add(chunk)) < total;) {
-        std::size_t k = frontier.slot_of(start, s);
         for (std::int64_t i = s; i < std::min(total, s + chunk); ++i) {
-          while (i >= start[k + 1]) ++k;
-          const std::vector<Entry>& slot = frontier.slot(round, k);
-          const std::size_t at = static_cast<std::size_t>(i - start[k]);
+          const std::int64_t j = i + rotate < total ? i + rotate : i + rotate - total;
+          if (j < start[k] || j >= start[k + 1]) k = frontier.slot_of(start, j);
+          std::vector<Entry>& slot = frontier.slot(round, k);
+          const std::size_t at = static_cast<std::size_t>(j - start[k]);
           if (wt)
             sssp_detail::prefetch_ahead<true>(slot.data(), at, slot.size(), off, nbr, wt, own_dist);
           else
             sssp_detail::prefetch_ahead<false>(slot.data(), at, slot.size(), off, nbr, wt, own_dist);
-          const Entry& e = slot[at];
+          Entry& e = slot[at];
           const V u = e.vertex;
-          const D du = e.dist;
+          std::atomic_ref<D> queued(e.dist);
+          const D du = queued.load(std::memory_order_relaxed);
           if constexpr (Acc::enabled) acc.count(tid, layout.thread_node[k], Pattern::kSequential);
-          // Stale since queued (improved earlier in this round)? Only
-          // checked where the check is local: u owned by this part.
+          // Stale since queued (improved earlier in this round)? Checked
+          // where the check is local, u owned by this part, which then marks
+          // the entry so that nodes reaching it later skip it too (they read
+          // the entry anyway; a node that gets there first relaxes it with
+          // the old distance, merely in vain).
           if (static_cast<std::int64_t>(u) >= own_lo && static_cast<std::int64_t>(u) < own_hi) {
             if constexpr (Acc::enabled) acc.count_vertex(tid, u, Pattern::kRandom);
-            if (std::atomic_ref<D>(dist[u]).load(std::memory_order_relaxed) < du) continue;
+            if (std::atomic_ref<D>(dist[u]).load(std::memory_order_relaxed) < du) {
+              if (numa && layout.nodes > 1) queued.store(kStaleMark, std::memory_order_relaxed);
+              continue;
+            }
+          } else if (du == kStaleMark) {
+            continue;
           }
           relax_edges(part, use_push, u, du);
         }
