@@ -24,6 +24,12 @@ NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, 
   for (int r = 0; r < neighbor_rounds; ++r) {
 #pragma omp parallel for schedule(dynamic, 16384)
     for (std::int64_t u = 0; u < n; ++u) {
+      // The label the link 16 vertices on will read: each link otherwise
+      // waits for a random read in turn (docs/kernels/cc.md).
+      if (u + 16 < n) {
+        auto ahead = g.out_neighbors(static_cast<V>(u + 16));
+        if (static_cast<std::size_t>(r) < ahead.size()) __builtin_prefetch(&comp[ahead[static_cast<std::size_t>(r)]]);
+      }
       auto nb = g.out_neighbors(static_cast<V>(u));
       if (static_cast<std::size_t>(r) < nb.size()) cc_detail::link(static_cast<V>(u), nb[static_cast<std::size_t>(r)], comp);
     }
