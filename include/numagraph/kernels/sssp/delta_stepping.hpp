@@ -66,9 +66,9 @@ namespace sssp_detail {
 
 // One search over out-edges in CSR form (the graph's, or the NUMA engine's
 // copy on its one node; `wt` unused unless Weighted, a template argument so
-// the relaxation loop tests nothing but distances). D is the distance type: double, or std::uint32_t
-// (unreached: kNarrowInfinity) where narrow_distances_fit() holds.
-// Returns the number of rounds.
+// the relaxation loop tests nothing but distances). D is the distance type:
+// double, or std::uint32_t (unreached: kNarrowInfinity) where
+// narrow_distances_fit() holds. Returns the number of rounds.
 template <bool Weighted, typename V, typename D>
 int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist) {
   const double inverse_delta = 1.0 / delta;
@@ -89,7 +89,7 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
     }
   };
   RoundSlots<Entry> frontier(threads);
-  frontier.seed(entry(source, 0.0), 0);
+  frontier.seed(entry(source, D{0}), 0);
   int rounds = 0;
 #pragma omp parallel num_threads(threads)
   {
@@ -100,7 +100,7 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
     std::size_t bucket = 0;  // the round's, the same on every thread
     auto relax = [&](const Entry& queued) {
       const V u = queued.vertex;
-      const D du = dist[u];
+      const D du = std::atomic_ref<D>(dist[u]).load(std::memory_order_relaxed);
       if (du < static_cast<D>(queued.bound)) return;  // stale: u was queued again, shorter
       if (bucket_of(du, inverse_delta) < bucket) return;  // settled in an earlier bucket
       relax_run<Weighted>(nbr, wt, off[u], off[u + 1], du, dist, [&](V v, D nd) {

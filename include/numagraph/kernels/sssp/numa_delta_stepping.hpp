@@ -9,12 +9,14 @@
 // read in order (sequential, remote for other nodes' entries). An entry whose
 // distance is stale (the vertex improved since) is dropped by the thread that
 // queued it, which serves the vertex's part, when a round's frontier is formed; and
-// while a round runs, a node skips the stale entries of the vertices it owns
-// (a local read; other nodes' entries are relaxed unchecked, which costs
-// useless relaxations but never a remote random read: about a third more
-// relaxations on kron20 with two nodes). On one node, where the one part holds
-// every edge, a thread also relaxes its own small bins at once (bin fusion,
-// as the flat kernel does).
+// while a round runs, a node checks the entries of the vertices it owns (a
+// local read) and marks the stale ones in place; each node walks the frontier
+// from its own entries on, so the other nodes mostly find those marks (an
+// entry reached before its owner got to it is relaxed with its old distance,
+// in vain but never wrongly; no node reads another's distances). On one node,
+// where the one part holds every edge, the search is the flat kernel's over
+// that part (sssp_numa below); the engine's loop there, used for accounting,
+// also relaxes a thread's small bins at once (bin fusion).
 //
 // Results are doubles: exact for integer weights (sums below 2^53) and the
 // same on every topology and in both modes. The search runs on 32-bit integer
