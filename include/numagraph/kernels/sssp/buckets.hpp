@@ -63,7 +63,8 @@ template <bool Weighted, typename Entry, typename V, typename D>
   if (at + kPrefetchAhead < size) {
     const eid_t b = off[run[at + kPrefetchAhead].vertex];
     __builtin_prefetch(&nbr[b]);
-    if constexpr (Weighted) __builtin_prefetch(&wt[b]);
+    if constexpr (Weighted)
+      if (wt) __builtin_prefetch(&wt[b]);  // the engine passes null for unweighted graphs
   }
 }
 

@@ -52,6 +52,25 @@ struct NumaSsspResult {
 
 namespace sssp_detail {
 
+// The out-edges an engine search relaxes through: node `part`'s push part,
+// or the graph's own when `use_push` is false (flat mode); wt is null for
+// an unweighted graph. Push parts are indexed by vertex id, as the graph is.
+template <typename V>
+struct SearchEdges {
+  const eid_t* off;
+  const V* nbr;
+  const weight_t* wt;
+};
+
+template <typename V>
+SearchEdges<V> search_edges(const engine::PartitionedGraph<V>& pg, int part, bool use_push) {
+  const auto& g = pg.graph();
+  auto of = [&](const auto& a) {
+    return SearchEdges<V>{a.offsets.data(), a.neighbors.data(), g.weighted() ? a.weights.data() : nullptr};
+  };
+  return use_push ? of(pg.push(part)) : of(g.out());
+}
+
 // One search on distances of type D (double, or 32-bit integers where
 // distances.hpp allows), initialised by the caller; returns the rounds it took.
 template <typename D, typename V, typename Acc>
@@ -59,7 +78,6 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
                                engine::EngineMode mode, Acc& acc, D* dist) {
   using namespace engine;
   const Layout& layout = pg.layout();
-  const auto& g = pg.graph();
   const std::int64_t n = pg.num_vertices();
   const bool numa = mode == EngineMode::kNuma;
   int rounds = 0;
@@ -104,10 +122,7 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
     // Relaxes the edges of u in `part` (its push part: targets the part
     // owns) or, in flat mode, all of u's edges, with u at distance du.
     auto relax_edges = [&](int part, bool use_push, V u, D du) {
-      const eid_t* const off = use_push ? pg.push(part).offsets.data() : g.out().offsets.data();
-      const V* const nbr = use_push ? pg.push(part).neighbors.data() : g.out().neighbors.data();
-      const weight_t* const wt =
-          !g.weighted() ? nullptr : use_push ? pg.push(part).weights.data() : g.out().weights.data();
+      const auto [off, nbr, wt] = search_edges(pg, part, use_push);
       const eid_t b = off[u], end = off[u + 1];
       if constexpr (Acc::enabled) {
         if (use_push) {
@@ -140,10 +155,7 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
       const std::int64_t own_lo = numa ? layout.node_bounds[static_cast<std::size_t>(part)] : 0;
       const std::int64_t own_hi = numa ? layout.node_bounds[static_cast<std::size_t>(part) + 1] : n;
       const std::int64_t chunk = std::clamp<std::int64_t>(total / (8 * threads), 1, 64);
-      const eid_t* const off = use_push ? pg.push(part).offsets.data() : g.out().offsets.data();
-      const V* const nbr = use_push ? pg.push(part).neighbors.data() : g.out().neighbors.data();
-      const weight_t* const wt =
-          !g.weighted() ? nullptr : use_push ? pg.push(part).weights.data() : g.out().weights.data();
+      const SearchEdges<V> edges = search_edges(pg, part, use_push);
       // This part's own slots first (see first_slot), then the others'.
       const std::int64_t rotate = numa ? start[first_slot[static_cast<std::size_t>(part)]] : 0;
       std::size_t k = 0;
@@ -153,10 +165,7 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
           if (j < start[k] || j >= start[k + 1]) k = frontier.slot_of(start, j);
           std::vector<Entry>& slot = frontier.slot(round, k);
           const std::size_t at = static_cast<std::size_t>(j - start[k]);
-          if (wt)
-            sssp_detail::prefetch_ahead<true>(slot.data(), at, slot.size(), off, nbr, wt, own_dist);
-          else
-            sssp_detail::prefetch_ahead<false>(slot.data(), at, slot.size(), off, nbr, wt, own_dist);
+          prefetch_ahead<true>(slot.data(), at, slot.size(), edges.off, edges.nbr, edges.wt, own_dist);
           Entry& e = slot[at];
           const V u = e.vertex;
           std::atomic_ref<D> queued(e.dist);
@@ -170,7 +179,7 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
           if (static_cast<std::int64_t>(u) >= own_lo && static_cast<std::int64_t>(u) < own_hi) {
             if constexpr (Acc::enabled) acc.count_vertex(tid, u, Pattern::kRandom);
             if (std::atomic_ref<D>(dist[u]).load(std::memory_order_relaxed) < du) {
-              if (numa && layout.nodes > 1) queued.store(kStaleMark, std::memory_order_relaxed);
+              if (!one_part) queued.store(kStaleMark, std::memory_order_relaxed);
               continue;
             }
           } else if (du == kStaleMark) {
@@ -184,19 +193,13 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
     // bucket is small it relaxes it at once instead of meeting the others at
     // a barrier for each small round.
     std::vector<Entry> fused;  // trades places with the bin, so both keep their capacity
-    // The arrays relax_edges(0, numa, ...) reads, for the prefetches.
-    const eid_t* const off_all = numa ? pg.push(0).offsets.data() : g.out().offsets.data();
-    const V* const nbr_all = numa ? pg.push(0).neighbors.data() : g.out().neighbors.data();
-    const weight_t* const wt_all = !g.weighted() ? nullptr : numa ? pg.push(0).weights.data() : g.out().weights.data();
+    const SearchEdges<V> all = search_edges(pg, 0, numa);  // what relax_edges(0, numa, ...) reads
     auto fuse_bins = [&]() {
       while (!bins[bucket].empty() && bins[bucket].size() < sssp_detail::kFusionLimit) {
         fused.clear();
         fused.swap(bins[bucket]);
         for (std::size_t j = 0; j < fused.size(); ++j) {
-          if (wt_all)
-            sssp_detail::prefetch_ahead<true>(fused.data(), j, fused.size(), off_all, nbr_all, wt_all, own_dist);
-          else
-            sssp_detail::prefetch_ahead<false>(fused.data(), j, fused.size(), off_all, nbr_all, wt_all, own_dist);
+          prefetch_ahead<true>(fused.data(), j, fused.size(), all.off, all.nbr, all.wt, own_dist);
           const Entry& e = fused[j];
           if constexpr (Acc::enabled) acc.count_vertex(tid, e.vertex, Pattern::kRandom);
           if (std::atomic_ref<D>(dist[e.vertex]).load(std::memory_order_relaxed) < e.dist) continue;  // stale
@@ -272,11 +275,9 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
   const auto& g = pg.graph();
   auto search = [&](auto* d) {
     if (Acc::enabled || !one_part) return sssp_detail::numa_delta_stepping_search(pg, source, delta, mode, acc, d);
-    const eid_t* const off = mode == EngineMode::kNuma ? pg.push(0).offsets.data() : g.out().offsets.data();
-    const V* const nbr = mode == EngineMode::kNuma ? pg.push(0).neighbors.data() : g.out().neighbors.data();
-    if (!g.weighted()) return sssp_detail::delta_stepping_search<false>(off, nbr, nullptr, source, delta, d);
-    const weight_t* const wt = mode == EngineMode::kNuma ? pg.push(0).weights.data() : g.out().weights.data();
-    return sssp_detail::delta_stepping_search<true>(off, nbr, wt, source, delta, d);
+    const auto e = sssp_detail::search_edges(pg, 0, mode == EngineMode::kNuma);
+    if (!e.wt) return sssp_detail::delta_stepping_search<false>(e.off, e.nbr, nullptr, source, delta, d);
+    return sssp_detail::delta_stepping_search<true>(e.off, e.nbr, e.wt, source, delta, d);
   };
   NumaSsspResult r;
   r.dist = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
