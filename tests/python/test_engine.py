@@ -14,6 +14,22 @@ def graphs():
     return (G, ng.Graph.from_networkx(G)), (D, ng.Graph.from_networkx(D))
 
 
+@pytest.mark.parametrize("topology", ["pack:2 numa:1 core:1 pu:1", "pack:4 numa:1 core:2 pu:1"])
+@pytest.mark.parametrize("delta", [1.1, 8.0, 200.0])
+def test_numa_sssp_weighted_matches_networkx(topology, delta):
+    # Several nodes: each relaxes into its own part and skips the stale entries
+    # their owners marked; on integer weights the search runs on 32-bit distances.
+    G = nx.gnp_random_graph(400, 0.02, seed=5, directed=True)
+    rng = np.random.default_rng(5)
+    for u, v in G.edges:
+        G[u][v]["weight"] = int(rng.integers(1, 100))
+    g = ng.Graph.from_networkx(G, weight="weight")
+    want = nx.single_source_dijkstra_path_length(G, 0)
+    with ng.config(topology=topology, bind="none"):
+        dist = ng.sssp(g, 0, delta=delta, engine="numa")
+    assert {v: d for v, d in enumerate(dist.tolist()) if np.isfinite(d)} == want
+
+
 @pytest.mark.parametrize("topology", ["pack:1 numa:1 core:2 pu:1", "pack:2 numa:1 core:1 pu:1",
                                       "pack:4 numa:1 core:1 pu:1"])
 def test_numa_engine_matches(graphs, topology):
