@@ -24,15 +24,17 @@ struct SpmvCommand {
 template <typename G>
 void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
   auto eng = prepare_engine(g, c.engine, {false, true});
-  // One blocking decision for both engines (graph/cache_blocking.hpp).
+  // The blocking decisions (graph/cache_blocking.hpp): column segments for
+  // the NUMA engine, tiles for the flat kernel.
   const std::int64_t width = kernels::spmv_block_width(g, c.iterations, c.cache_block_bytes);
+  const TileShape shape = kernels::spmv_tile_shape(g, c.iterations, c.cache_block_bytes);
   NumaArray<double> y;
   const auto seconds = time_trials(c.run.trials, [&](int) {
     if (eng.numa) {
       engine::NoAccounting none;
       y = kernels::spmv_numa(*eng.pg, c.iterations, engine::EngineMode::kNuma, none, width).y;
     } else {
-      y = kernels::spmv_rows(g, c.iterations, c.cache_block_bytes);
+      y = kernels::spmv_rows(g, c.iterations, shape);
     }
   });
   std::optional<bool> verified;
@@ -48,7 +50,11 @@ void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
   if (!c.output.empty()) write_vertex_values(c.output, g, y.data());
   profile::Record rec = base_record("spmv", lg, c.run);
   rec.set("iterations", c.iterations);
-  rec.set("cache_segments", width > 0 ? (g.num_vertices() + width - 1) / width : std::int64_t{1});
+  const std::int64_t n = g.num_vertices();
+  std::int64_t segments = 1;  // column ranges of the blocked product
+  if (eng.numa && width > 0) segments = (n + width - 1) / width;
+  if (!eng.numa && shape.tiled()) segments = ((n - 1) >> shape.col_bits) + 1;
+  rec.set("cache_segments", segments);
   report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }

@@ -22,7 +22,8 @@ std::size_t parse_size(const std::string& s) {
   return value;
 }
 
-std::size_t read_last_level() {
+// The data or unified cache of `level` (0: the highest level found), or 0.
+std::size_t read_cache(int wanted_level) {
   int best_level = 0;
   std::size_t best = 0;
   for (int i = 0; i < 16; ++i) {
@@ -33,18 +34,30 @@ std::size_t read_last_level() {
     if (!(level_file >> level) || !(type_file >> type) || !(size_file >> size)) break;
     if (type == "Instruction") continue;
     const std::size_t bytes = parse_size(size);
-    if (bytes > 0 && level >= best_level) {
+    if (wanted_level > 0 && level == wanted_level && bytes > 0) return bytes;
+    if (wanted_level == 0 && bytes > 0 && level >= best_level) {
       best_level = level;
       best = bytes;
     }
   }
-  return best > 0 ? best : kFallbackCacheBytes;
+  return best;
 }
 
 }  // namespace
 
 std::size_t last_level_cache_bytes() {
-  static const std::size_t bytes = read_last_level();
+  static const std::size_t bytes = [] {
+    const std::size_t b = read_cache(0);
+    return b > 0 ? b : kFallbackCacheBytes;
+  }();
+  return bytes;
+}
+
+std::size_t l2_cache_bytes() {
+  static const std::size_t bytes = [] {
+    const std::size_t b = read_cache(2);
+    return b > 0 ? b : kFallbackL2Bytes;
+  }();
   return bytes;
 }
 

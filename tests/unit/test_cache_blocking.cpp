@@ -1,16 +1,21 @@
 // Cache blocking of the pull kernels: the segmented copy of the lists
-// (graph/segmented_lists.hpp) keeps every arc and weight, each in its range;
-// the width rule's thresholds; and the blocked PageRank and SpMV give the
+// (graph/segmented_lists.hpp) and the tiled copy (graph/tiled_arcs.hpp)
+// keep every arc and weight, each in its range, the tiles in column order;
+// the rules' thresholds; and the blocked PageRank and SpMV give the
 // unblocked kernels' results (to rounding) and pass their verifiers, on
 // directed and undirected, weighted and unweighted graphs whose vertex count
-// is not a multiple of the block, with 32- and 64-bit ids.
+// is not a multiple of the block, with 32- and 64-bit ids, on tiles of many
+// shapes, and the same results on 1 and 2 threads.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <tuple>
 #include <vector>
 
 #include "numagraph/graph/segmented_lists.hpp"
+#include "numagraph/graph/tiled_arcs.hpp"
 #include "numagraph/kernels/pr/pull_gauss_seidel.hpp"
 #include "numagraph/kernels/pr/pull_jacobi.hpp"
 #include "numagraph/kernels/spmv/csr_rows.hpp"
@@ -60,6 +65,70 @@ TEST_P(BlockingIds, PiecesPartitionEveryListInOrder) {
         },
         any);
   }
+}
+
+// Every arc of the pulled lists (in-lists, or out-lists) is in exactly one
+// tile, the one of its row block and column range, with its weight; within
+// a tile the columns never decrease.
+TEST_P(BlockingIds, TilesHoldEveryArcOnceInColumnOrder) {
+  for (const bool directed : {false, true}) {
+    const AnyGraph any = make_kron(10, directed, GetParam(), true);
+    numagraph::visit(
+        [&](const auto& g) {
+          using V = typename std::decay_t<decltype(g)>::vertex_type;
+          using Arc = std::tuple<std::int64_t, std::int64_t, weight_t>;
+          const std::int64_t n = g.num_vertices();
+          for (const bool in : {false, true}) {
+            std::vector<Arc> expected;
+            for (std::int64_t r = 0; r < n; ++r) {
+              const auto list = in ? g.in_neighbors(static_cast<V>(r)) : g.out_neighbors(static_cast<V>(r));
+              const auto w = in ? g.in_weights(static_cast<V>(r)) : g.out_weights(static_cast<V>(r));
+              for (std::size_t j = 0; j < list.size(); ++j) expected.emplace_back(r, list[j], w[j]);
+            }
+            std::sort(expected.begin(), expected.end());
+            for (const TileShape shape : {TileShape{3, 2}, TileShape{4, 10}, TileShape{10, 0}, TileShape{0, 5},
+                                          TileShape{7, 7}, TileShape{31, 1}, TileShape{2, 30}}) {
+              const TiledArcs<V> t(g, in, shape);
+              ASSERT_EQ(t.col_blocks(), ((n - 1) >> shape.col_bits) + 1);
+              ASSERT_EQ(t.row_blocks(), ((n - 1) >> shape.row_bits) + 1);
+              std::vector<Arc> found;
+              for (std::int64_t b = 0; b < t.row_blocks(); ++b)
+                for (std::int64_t s = 0; s < t.col_blocks(); ++s) {
+                  std::int64_t last_col = -1;
+                  for (eid_t k = t.tile_begin(b, s); k < t.tile_end(b, s); ++k) {
+                    const std::uint32_t a = t.arcs()[k];
+                    const std::int64_t row = (b << shape.row_bits) + (static_cast<std::uint64_t>(a) >> shape.col_bits);
+                    const std::int64_t col = (s << shape.col_bits) + (a & ((std::uint64_t{1} << shape.col_bits) - 1));
+                    ASSERT_LT(row, std::min(n, (b + 1) << shape.row_bits));
+                    ASSERT_LT(col, std::min(n, (s + 1) << shape.col_bits));
+                    EXPECT_GE(col, last_col) << "tile (" << b << ", " << s << ") is not in column order";
+                    last_col = col;
+                    found.emplace_back(row, col, t.weights()[k]);
+                  }
+                }
+              std::sort(found.begin(), found.end());
+              EXPECT_EQ(found, expected) << "shape " << shape.col_bits << " x " << shape.row_bits;
+            }
+          }
+        },
+        any);
+  }
+}
+
+TEST(Blocking, BadTilesAreRefusedWithAReason) {
+  const AnyGraph any = make_kron(10, false, false);
+  const auto& g = std::get<CSRGraph<std::uint32_t>>(any);
+  EXPECT_THROW(TiledArcs<std::uint32_t>(g, true, TileShape{}), UsageError);        // not tiled
+  EXPECT_THROW(TiledArcs<std::uint32_t>(g, true, TileShape{32, 0}), UsageError);   // 32 column bits
+  EXPECT_THROW(TiledArcs<std::uint32_t>(g, true, TileShape{20, 13}), UsageError);  // 33 bits
+  EXPECT_THROW(TiledArcs<std::uint32_t>(g, true, TileShape{4, -1}), UsageError);
+  // Out-lists are tiled from in-lists: a directed graph built without them
+  // cannot be, and the SpMV rule then does not tile it.
+  const AnyGraph no_in = make_graph({{0, 1}, {1, 2}}, 3, true, false, WeightKind::kNone, /*in_edges=*/false);
+  const auto& d = std::get<CSRGraph<std::uint32_t>>(no_in);
+  EXPECT_THROW(TiledArcs<std::uint32_t>(d, false, TileShape{0, 0}), UsageError);
+  EXPECT_NO_THROW(TiledArcs<std::uint32_t>(d, true, TileShape{0, 0}));
+  EXPECT_FALSE(kernels::spmv_tile_shape(d, 5, 8).tiled());
 }
 
 TEST(Blocking, BadWidthsAreRefusedWithAReason) {
@@ -114,6 +183,86 @@ TEST(Blocking, WidthRule) {
 // Relative closeness: blocked sums add the same terms in another order.
 void expect_close(double a, double b, std::int64_t v) {
   EXPECT_LE(std::fabs(a - b), 1e-12 * std::max(std::fabs(a), std::fabs(b)) + 1e-300) << "vertex " << v;
+}
+
+TEST(Blocking, TileShapeRule) {
+  const MachineResources m{32 * kMiB, std::size_t{16} << 30, kMiB / 2};  // 32 MiB L3, 512 KiB L2
+  const std::int64_t n22 = std::int64_t{1} << 22, arcs22 = 32 * n22;
+  auto shape = [](TileShape t) { return std::pair{t.col_bits, t.row_bits}; };
+  // urand22 PageRank: 16 MiB of floats (half the L3): windows of 256 KiB
+  // (2^16 floats), buffers of 256 KiB (2^15 doubles).
+  EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 4), m, 2)), std::pair(16, 15));
+  // urand22 SpMV: 32 MiB of doubles stream from memory per row block: 4x the buffer.
+  EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 8), m, 2)), std::pair(15, 17));
+  // Many threads: narrower row blocks, 4 per thread.
+  EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 4), m, 64)), std::pair(16, 14));
+  // No L2 size known: the 512 KiB fallback.
+  EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 4), {32 * kMiB, std::size_t{16} << 30}, 2)),
+            std::pair(16, 15));
+  // Not tiled: values in a quarter of the L3, too few sweeps, too little memory, off.
+  EXPECT_FALSE(cache_tile_shape(request(n22 / 2, arcs22 / 2, 4), m, 2).tiled());
+  auto short_run = request(n22, arcs22, 4);
+  short_run.sweeps = 2;
+  EXPECT_FALSE(cache_tile_shape(short_run, m, 2).tiled());
+  EXPECT_FALSE(cache_tile_shape(request(n22, arcs22, 4), {32 * kMiB, std::size_t{1} << 30, kMiB / 2}, 2).tiled());
+  EXPECT_FALSE(cache_tile_shape(request(n22, arcs22, 4, 0), m, 2).tiled());
+  EXPECT_FALSE(cache_tile_shape(request(0, 0, 4), m, 2).tiled());
+  // Explicit sizes: the column window as given, the rows down to 2^10 for
+  // two threads' eight blocks; one window holding every value is no tiling.
+  EXPECT_EQ(shape(cache_tile_shape(request(10000, 20000, 4, 1024), m, 2)), std::pair(8, 10));
+  EXPECT_EQ(shape(cache_tile_shape(request(10000, 20000, 4, 1024), {0, 0, 0}, 2)), std::pair(8, 10));
+  EXPECT_FALSE(cache_tile_shape(request(100, 200, 4, 1 << 20), m, 2).tiled());
+  // Two billion vertices with one arc each and tiny explicit blocks: the
+  // tiles would average under 16 arcs even at 32 bits, so none.
+  EXPECT_FALSE(cache_tile_shape(request(std::int64_t{1} << 31, std::int64_t{1} << 31, 4, 64), m, 2).tiled());
+  // Rows widen to keep the tile count down: 2^28 vertices in windows of 16
+  // and 2^34 arcs allow 2^30 tiles, so 2^6 row blocks of 2^22 rows.
+  const TileShape wide = cache_tile_shape(request(std::int64_t{1} << 28, std::int64_t{1} << 34, 4, 64), m, 2);
+  EXPECT_EQ(shape(wide), std::pair(4, 22));
+}
+
+// Tiled sweeps of every shape, including one row per block and one column
+// per range, against the unblocked kernels; the same bits on 1 and 2 threads.
+TEST_P(BlockingIds, TiledSweepsMatchUnblockedOnEveryShape) {
+  const std::vector<TileShape> shapes = {TileShape{3, 2}, TileShape{0, 0}, TileShape{5, 9}, TileShape{9, 6},
+                                         TileShape{12, 3}};
+  for (const bool directed : {false, true}) {
+    const AnyGraph any = make_kron(10, directed, GetParam(), true);
+    numagraph::visit(
+        [&](const auto& g) {
+          using V = typename std::decay_t<decltype(g)>::vertex_type;
+          kernels::PageRankOptions o;
+          o.tolerance = 0;
+          o.max_iterations = 12;
+          const auto plain = kernels::pagerank_pull_jacobi_with<V, double>(g, o, TileShape{});
+          const auto plain_spmv = kernels::spmv_rows(g, 5, TileShape{});
+          for (const TileShape t : shapes) {
+            const auto tiled = kernels::pagerank_pull_jacobi_with<V, double>(g, o, t);
+            EXPECT_EQ(tiled.cache_segments, static_cast<int>(((g.num_vertices() - 1) >> t.col_bits) + 1));
+            for (std::int64_t v = 0; v < g.num_vertices(); ++v) expect_close(tiled.scores[v], plain.scores[v], v);
+            EXPECT_TRUE(verify::pagerank(g, o, tiled.scores.data(), tiled.last_change).ok);
+            const auto y = kernels::spmv_rows(g, 5, t);
+            for (std::int64_t v = 0; v < g.num_vertices(); ++v) expect_close(y[v], plain_spmv[v], v);
+            EXPECT_TRUE(verify::spmv(g, 5, y.data()).ok);
+            // Each row adds its arcs in column order: the thread count cannot
+            // show. (One product only: later ones are scaled by a sum over all
+            // rows, a reduction whose order does depend on the threads.)
+            const int threads = parallel::max_threads();
+            parallel::set_threads(1);
+            const auto one = kernels::pagerank_pull_jacobi_with<V, float>(g, o, t);
+            const auto y1 = kernels::spmv_rows(g, 1, t);
+            parallel::set_threads(2);
+            const auto two = kernels::pagerank_pull_jacobi_with<V, float>(g, o, t);
+            const auto y2 = kernels::spmv_rows(g, 1, t);
+            parallel::set_threads(threads);
+            for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
+              EXPECT_EQ(one.scores[v], two.scores[v]) << "vertex " << v;
+              EXPECT_EQ(y1[v], y2[v]) << "vertex " << v;
+            }
+          }
+        },
+        any);
+  }
 }
 
 TEST_P(BlockingIds, BlockedPageRankMatchesUnblockedAndVerifies) {

@@ -1,6 +1,6 @@
 // What the cache blocking of the pull kernels (graph/cache_blocking.hpp) needs
-// to know about the machine: the last-level cache one thread sees, and the
-// memory still free for a blocked copy of the edges.
+// to know about the machine: the last-level cache one thread sees, one core's
+// L2, and the memory still free for a blocked copy of the edges.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +15,13 @@ namespace numagraph::numa {
 std::size_t last_level_cache_bytes();
 
 inline constexpr std::size_t kFallbackCacheBytes = std::size_t{8} << 20;
+
+// Bytes of CPU 0's level-2 data or unified cache (one core's, on current
+// x86 parts), from the same sysfs entries, read once; kFallbackL2Bytes when
+// sysfs has none. The tiled pull sweeps size their windows by it.
+std::size_t l2_cache_bytes();
+
+inline constexpr std::size_t kFallbackL2Bytes = std::size_t{512} << 10;
 
 // MemAvailable from /proc/meminfo, read at every call (it changes); 0 when it
 // cannot be read, so callers that need room do without.

@@ -21,9 +21,9 @@ struct PageRankOptions {
   int max_iterations = 20;
   double tolerance = 1e-4;
   bool networkx = false;
-  // Cache blocking of the sweep (pull_jacobi.hpp,
-  // pull_gauss_seidel_segmented.hpp): kAutoBlock, 0 (off) or bytes of
-  // contributions per block.
+  // Cache blocking of the sweep (tiles in pull_jacobi.hpp, segments in
+  // pull_gauss_seidel_segmented.hpp and the NUMA engine): kAutoBlock, 0
+  // (off) or bytes of contributions per block.
   std::int64_t cache_block_bytes = kAutoBlock;
 };
 
@@ -52,11 +52,24 @@ std::int64_t pagerank_block_width(const G& g, const PageRankOptions& o) {
   return cache_block_width(r);
 }
 
+// The tiling of the flat Jacobi sweep (pull_jacobi.hpp): the same request.
+template <typename G>
+TileShape pagerank_tile_shape(const G& g, const PageRankOptions& o) {
+  CacheBlockRequest r;
+  r.vertices = g.num_vertices();
+  r.arcs = static_cast<std::int64_t>(g.num_arcs());
+  r.value_bytes = needs_double_contributions(o) ? sizeof(double) : sizeof(float);
+  r.arc_bytes = sizeof(std::uint32_t);
+  r.sweeps = o.max_iterations;
+  r.block_bytes = o.cache_block_bytes;
+  return cache_tile_shape(r, parallel::max_threads());
+}
+
 struct PageRankResult {
   NumaArray<double> scores;
   int iterations = 0;
   double last_change = 0;  // L1 change of the last iteration
-  int cache_segments = 1;  // segments of a cache-blocked sweep (1: not blocked)
+  int cache_segments = 1;  // source ranges of a cache-blocked sweep (1: not blocked)
 };
 
 // The start shared by every flat variant: scores 1/n, each vertex's first

@@ -6,33 +6,37 @@
 // divides every score by its degree), reads of the current buffer never race
 // with writes, and the result does not depend on threads. Dangling mass for
 // the NetworkX mode is summed in the same pass.
-// When the contributions outgrow the last-level cache the sweep is blocked:
-// the in-lists are cut by source range (graph/segmented_lists.hpp) and each
-// vertex's sum is gathered range by range (blocked_gather.hpp), its partial
-// sum carried in `partial`; the last range finishes the vertex as the
-// unblocked sweep does. The blocked copy is built inside the call (about one
-// iteration's time) and counted in the kernel's time.
+// When the contributions outgrow the last-level cache the sweep is tiled:
+// the in-arcs are cut by source range and by target block
+// (graph/tiled_arcs.hpp) and each block of vertices is summed tile by tile
+// into a buffer the L2 holds (tiled_gather.hpp); each vertex is then
+// finished as the unblocked sweep does. The tiled copy is built inside the
+// call (about two unblocked iterations' time) and counted in the kernel's
+// time.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
-#include "numagraph/kernels/pr/blocked_gather.hpp"
 #include "numagraph/kernels/pr/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
+#include "numagraph/kernels/pr/tiled_gather.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
-// The iterations, blocked over `lists` or not (a template argument: a
+// The iterations, tiled over `tiles` or not (a template argument: a
 // run-time test in the vertex loop cost 13 % on kron20).
-template <bool Blocked, typename V, typename C>
-void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, const SegmentedLists<V>* lists,
+template <bool Tiled, typename V, typename C>
+void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, const TiledArcs<V>* tiles,
                                 PageRankResult& r) {
   const std::int64_t n = g.num_vertices();
-  NumaArray<double> partial(Blocked ? static_cast<std::size_t>(n) : 0);
+  // Each thread's buffer of sums for one row block of the tiled sweep.
+  const std::size_t buffer = Tiled ? std::size_t{1} << tiles->row_bits() : 0;
+  std::vector<NumaArray<double>> sums(Tiled ? static_cast<std::size_t>(parallel::max_threads()) : 0);
   NumaArray<C> contrib(static_cast<std::size_t>(n)), next_contrib(static_cast<std::size_t>(n));
   double dangling = start_pagerank(g, r, contrib.data());  // score mass on vertices without out-edges
   for (int it = 0; it < o.max_iterations; ++it) {
@@ -49,13 +53,14 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
       next_contrib[v] = static_cast<C>(d ? next / static_cast<double>(d) : 0.0);
       if (!d) my_dangling += next;
     };
-    if constexpr (Blocked) {
+    if constexpr (Tiled) {
 #pragma omp parallel reduction(+ : change, next_dangling)
       {
-        gather_leading_pieces(*lists, false, contrib.data(), partial.data());
-#pragma omp for schedule(dynamic, 1024)
-        for (std::int64_t v = 0; v < n; ++v)
-          finish(v, gather_last_piece(*lists, false, v, contrib.data(), partial.data()), change, next_dangling);
+        // Allocated by the thread that uses it (first touch), once per call.
+        NumaArray<double>& mine = sums[static_cast<std::size_t>(parallel::thread_id())];
+        if (mine.size() != buffer) mine = NumaArray<double>(buffer);
+        tiled_sweep<false>(*tiles, contrib.data(), mine.data(),
+                           [&](std::int64_t v, double sum) { finish(v, sum, change, next_dangling); });
       }
     } else {
       // One combined construct: an orphaned loop in a parallel region ran
@@ -73,31 +78,31 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
   }
 }
 
-// `segment_width`: sources per cache block, a power of two, or 0 (not blocked).
+// `shape`: the tiling, or TileShape{} (not tiled).
 template <typename V, typename C>
-PageRankResult pagerank_pull_jacobi_with(const CSRGraph<V>& g, const PageRankOptions& o, std::int64_t segment_width) {
+PageRankResult pagerank_pull_jacobi_with(const CSRGraph<V>& g, const PageRankOptions& o, TileShape shape) {
   PageRankResult r;
   r.scores = NumaArray<double>(static_cast<std::size_t>(g.num_vertices()));
   if (g.num_vertices() == 0) return r;
-  if (segment_width == 0) {
+  if (!shape.tiled()) {
     pagerank_jacobi_iterations<false, V, C>(g, o, nullptr, r);
     return r;
   }
-  const SegmentedLists<V> lists(g, true, segment_width);
-  r.cache_segments = lists.num_segments();
-  pagerank_jacobi_iterations<true, V, C>(g, o, &lists, r);
+  const TiledArcs<V> tiles(g, true, shape);
+  r.cache_segments = static_cast<int>(tiles.col_blocks());
+  pagerank_jacobi_iterations<true, V, C>(g, o, &tiles, r);
   return r;
 }
 
 // Contributions are read once per edge in random order, so their width is
 // what the memory system feels: 32-bit floats (as gapbs uses) unless the run
 // asks for more precision than a float carries (NetworkX mode, or a
-// tolerance below 1e-6). Scores and sums are always doubles. Cache blocking
-// as o.cache_block_bytes decides (graph/cache_blocking.hpp).
+// tolerance below 1e-6). Scores and sums are always doubles. Tiling as
+// o.cache_block_bytes decides (graph/cache_blocking.hpp).
 template <typename V>
 PageRankResult pagerank_pull_jacobi(const CSRGraph<V>& g, const PageRankOptions& o) {
-  const std::int64_t width = pagerank_block_width(g, o);
-  return with_contribution_type(o, [&](auto c) { return pagerank_pull_jacobi_with<V, decltype(c)>(g, o, width); });
+  const TileShape shape = pagerank_tile_shape(g, o);
+  return with_contribution_type(o, [&](auto c) { return pagerank_pull_jacobi_with<V, decltype(c)>(g, o, shape); });
 }
 
 }  // namespace numagraph::kernels

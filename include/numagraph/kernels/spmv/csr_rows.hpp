@@ -6,26 +6,29 @@
 // result is the last y. Same model as the NUMA engine's SpMV.
 // The normalisation is folded into the next product (y' = (A y) / sum|y|),
 // so an iteration is one pass: no separate pass that rescales x.
-// When x outgrows the last-level cache the rows are blocked: cut by column
-// range (graph/segmented_lists.hpp, weights travel with their arcs) and each
-// row's sum gathered range by range (kernels/pr/blocked_gather.hpp), the
-// partial sums kept in y itself until the last range completes them. The
-// blocked copy is built inside the call and counted in the kernel's time.
+// When x outgrows the last-level cache the product is tiled: the arcs cut by
+// column range and by row block (graph/tiled_arcs.hpp, weights travel with
+// their arcs), each row block summed tile by tile into a buffer the L2 holds
+// (kernels/pr/tiled_gather.hpp). The tiled copy is built inside the call and
+// counted in the kernel's time; a directed graph without in-edges (from
+// which the copy is built) is not tiled.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
-#include "numagraph/kernels/pr/blocked_gather.hpp"
 #include "numagraph/kernels/pr/gather_sum.hpp"
+#include "numagraph/kernels/pr/tiled_gather.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
-// Columns per cache block, or 0: `cache_block_bytes` is kAutoBlock, 0 (off)
-// or bytes of x per block. This is the decision (graph/cache_blocking.hpp).
+// Columns per cache block of the NUMA engine's segmented product, or 0:
+// `cache_block_bytes` is kAutoBlock, 0 (off) or bytes of x per block
+// (graph/cache_blocking.hpp).
 template <typename V>
 std::int64_t spmv_block_width(const CSRGraph<V>& g, int iterations, std::int64_t cache_block_bytes) {
   CacheBlockRequest r;
@@ -38,27 +41,49 @@ std::int64_t spmv_block_width(const CSRGraph<V>& g, int iterations, std::int64_t
   return cache_block_width(r);
 }
 
-// The products, blocked over `lists` or not (a template argument, as in
+// The tiling of the flat product (the same request, with the tile's arc
+// size): none for a directed graph without in-edges.
+template <typename V>
+TileShape spmv_tile_shape(const CSRGraph<V>& g, int iterations, std::int64_t cache_block_bytes) {
+  if (!g.has_in_edges()) return {};
+  CacheBlockRequest r;
+  r.vertices = g.num_vertices();
+  r.arcs = static_cast<std::int64_t>(g.num_arcs());
+  r.value_bytes = sizeof(double);
+  r.arc_bytes = sizeof(std::uint32_t) + (g.weighted() ? sizeof(weight_t) : 0);
+  r.sweeps = iterations;
+  r.block_bytes = cache_block_bytes;
+  return cache_tile_shape(r, parallel::max_threads());
+}
+
+// The products, tiled over `tiles` or not (a template argument, as in
 // pull_jacobi.hpp: no run-time test in the row loop).
-template <bool Blocked, typename V>
-NumaArray<double> spmv_products(const CSRGraph<V>& g, int iterations, const SegmentedLists<V>* lists) {
+template <bool Tiled, typename V>
+NumaArray<double> spmv_products(const CSRGraph<V>& g, int iterations, const TiledArcs<V>* tiles) {
   const std::int64_t n = g.num_vertices();
   NumaArray<double> x(static_cast<std::size_t>(n)), y(static_cast<std::size_t>(n));
+  // Each thread's buffer of sums for one row block of the tiled sweep.
+  const std::size_t buffer = Tiled ? std::size_t{1} << tiles->row_bits() : 0;
+  std::vector<NumaArray<double>> sums(Tiled ? static_cast<std::size_t>(parallel::max_threads()) : 0);
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { x[v] = 1.0 / static_cast<double>(n); });
   const bool weighted = g.weighted();
   double scale = 1;  // x of this product = scale * the vector held in `x`
   for (int it = 0; it < iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     double norm = 0;
-    if constexpr (Blocked) {
+    if constexpr (Tiled) {
 #pragma omp parallel reduction(+ : norm)
       {
-        gather_leading_pieces(*lists, weighted, x.data(), y.data());
-#pragma omp for schedule(dynamic, 1024)
-        for (std::int64_t u = 0; u < n; ++u) {
-          y[u] = scale * gather_last_piece(*lists, weighted, u, x.data(), y.data());
+        NumaArray<double>& mine = sums[static_cast<std::size_t>(parallel::thread_id())];
+        if (mine.size() != buffer) mine = NumaArray<double>(buffer);  // first touch by its thread, once per call
+        auto finish = [&](std::int64_t u, double sum) {
+          y[u] = scale * sum;
           norm += std::fabs(y[u]);
-        }
+        };
+        if (weighted)
+          tiled_sweep<true>(*tiles, x.data(), mine.data(), finish);
+        else
+          tiled_sweep<false>(*tiles, x.data(), mine.data(), finish);
       }
     } else {  // one combined construct, as in pull_jacobi.hpp
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : norm)
@@ -77,12 +102,19 @@ NumaArray<double> spmv_products(const CSRGraph<V>& g, int iterations, const Segm
   return y;
 }
 
+// The products with the tiling given (TileShape{}: not tiled).
+template <typename V>
+NumaArray<double> spmv_rows(const CSRGraph<V>& g, int iterations, TileShape shape) {
+  if (!shape.tiled() || g.num_vertices() == 0)
+    return spmv_products<false>(g, iterations, static_cast<const TiledArcs<V>*>(nullptr));
+  const TiledArcs<V> tiles(g, false, shape);
+  return spmv_products<true>(g, iterations, &tiles);
+}
+
+// The products, tiled as cache_block_bytes decides (spmv_tile_shape).
 template <typename V>
 NumaArray<double> spmv_rows(const CSRGraph<V>& g, int iterations, std::int64_t cache_block_bytes = kAutoBlock) {
-  const std::int64_t width = spmv_block_width(g, iterations, cache_block_bytes);
-  if (width == 0) return spmv_products<false>(g, iterations, static_cast<const SegmentedLists<V>*>(nullptr));
-  const SegmentedLists<V> lists(g, false, width);
-  return spmv_products<true>(g, iterations, &lists);
+  return spmv_rows(g, iterations, spmv_tile_shape(g, iterations, cache_block_bytes));
 }
 
 }  // namespace numagraph::kernels

@@ -1,0 +1,46 @@
+// The sweep over tiled arcs (graph/tiled_arcs.hpp) shared by the flat pull
+// kernels (Jacobi PageRank, SpMV): every row's sum of values[c] (times the
+// arc's weight when Weighted), handed to finish(row, sum) once complete.
+// Sums are added in increasing column order, so they differ from the
+// unblocked sweep's (two interleaved partial sums, gather_sum.hpp) only in
+// the last bits, and do not depend on the number of threads.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "numagraph/graph/tiled_arcs.hpp"
+
+namespace numagraph::kernels {
+
+// Call it from inside a parallel region, by every thread, with this thread's
+// buffer of 2^row_bits doubles: the row blocks are shared out one at a time
+// (a block is thousands of rows, and blocks differ in arcs on skewed graphs).
+template <bool Weighted, typename V, typename T, typename Finish>
+void tiled_sweep(const TiledArcs<V>& t, const T* values, double* sums, Finish&& finish) {
+  const std::int64_t n = t.num_rows();
+  const int col_bits = t.col_bits(), row_bits = t.row_bits();
+  const std::uint32_t col_mask = (1u << col_bits) - 1;  // col_bits <= 31 (tiled_arcs.hpp)
+  const std::uint32_t* arcs = t.arcs();
+  const weight_t* weights = t.weights();
+#pragma omp for schedule(dynamic, 1)
+  for (std::int64_t b = 0; b < t.row_blocks(); ++b) {
+    const std::int64_t lo = b << row_bits, hi = std::min(n, (b + 1) << row_bits);
+    std::fill(sums, sums + (hi - lo), 0.0);
+    for (std::int64_t s = 0; s < t.col_blocks(); ++s) {
+      const T* window = values + (s << col_bits);
+      const eid_t end = t.tile_end(b, s);
+      for (eid_t k = t.tile_begin(b, s); k < end; ++k) {
+        const std::uint32_t a = arcs[k];
+        const double x = static_cast<double>(window[a & col_mask]);
+        if constexpr (Weighted)
+          sums[a >> col_bits] += static_cast<double>(weights[k]) * x;
+        else
+          sums[a >> col_bits] += x;
+      }
+    }
+    for (std::int64_t v = lo; v < hi; ++v) finish(v, sums[v - lo]);
+  }
+}
+
+}  // namespace numagraph::kernels
