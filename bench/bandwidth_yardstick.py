@@ -29,12 +29,19 @@ Usage: bench/bandwidth_yardstick.py [--graph urand22] [--iterations 10] [--round
    the unblocked kernels (`--cache-block off`) in the same run, and the ratio
    blocked / unblocked of the whole runs. The runs alternate for `--rounds`
    rounds (this machine is noisy) and every time is the median of all trials.
+4. The compute floor (bench/arc_floor.cpp, compiled here with $CXX or c++):
+   one random `+= 1.0` per stored arc into an L2-resident buffer of doubles
+   per thread (the size the tiled sweep uses), with no value read at all.
+   Every pull sweep makes at least that update per arc, so where the floor
+   is above 3x the bound, so is any PageRank iteration on this machine.
 """
 import argparse
 import json
 import os
 import statistics
+import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -44,6 +51,33 @@ NUMAGRAPH = Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build" / "numagraph"))
 def run(*args):
     out = subprocess.run([str(NUMAGRAPH), *map(str, args)], capture_output=True, text=True, check=True).stdout
     return [json.loads(l) for l in out.splitlines() if l.startswith("{")][-1]
+
+
+def l2_bytes():
+    """One core's L2 from sysfs (as numagraph reads it), or 512 KiB."""
+    for index in sorted(Path("/sys/devices/system/cpu/cpu0/cache").glob("index*")):
+        try:
+            if (index / "level").read_text().strip() == "2" and (index / "type").read_text().strip() != "Instruction":
+                size = (index / "size").read_text().strip()
+                return int(size[:-1]) << {"K": 10, "M": 20}[size[-1]] if size[-1] in "KM" else int(size)
+        except (OSError, ValueError):
+            pass
+    return 512 << 10
+
+
+def arc_floor(arcs, threads, rounds):
+    """Median seconds of bench/arc_floor.cpp for `arcs` updates, or None without a compiler."""
+    cxx = os.environ.get("CXX") or shutil.which("c++") or shutil.which("g++")
+    if not cxx:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = Path(tmp) / "arc_floor"
+        subprocess.run([cxx, "-O3", "-march=x86-64-v3", "-fopenmp", str(REPO / "bench" / "arc_floor.cpp"), "-o", str(exe)],
+                       check=True)
+        row_bits = (l2_bytes() // 2 // 8).bit_length() - 1
+        out = subprocess.run([str(exe), str(arcs), str(row_bits), str(max(3, 2 * rounds + 1)), str(threads)],
+                             capture_output=True, text=True, check=True).stdout
+        return json.loads(out)["median_s"], row_bits
 
 
 def merge(records):
@@ -111,6 +145,14 @@ def main():
         print(f"{'':8s}  unblocked: {off_iter * 1e3:.1f} ms = {off_iter / bound:.2f}x the bound, "
               f"{off_iter / line_bound:.2f}x the line-granular bound ({line_bytes / 1e9:.1f} GB, "
               f"{line_bound * 1e3:.0f} ms); blocked / unblocked = {per_iter / off_iter:.2f}")
+    floor = arc_floor(m, args.threads, args.rounds)
+    if floor is None:
+        print("compute floor: no C++ compiler found ($CXX, c++ or g++), not measured")
+    else:
+        seconds, row_bits = floor
+        print(f"compute floor (bench/arc_floor.cpp: {m:,} random += into 2^{row_bits} doubles per thread, nothing "
+              f"else): {seconds * 1e3:.1f} ms = {seconds / (pr_bytes / bw):.2f}x the PageRank bound, "
+              f"{seconds / (sp_bytes / bw):.2f}x the SpMV bound")
 
 
 if __name__ == "__main__":

@@ -155,8 +155,8 @@ void add_cache_block_option(CLI::App& app, std::int64_t& bytes, const std::strin
            }
          },
          "cache blocking of the pull sweep: bytes of " + what +
-             " per block (e.g. 4M), 'off', or 'auto' (default: blocks of 1/8 of the last-level cache once the " +
-             what + " exceed 1/4 of it, for 3 or more iterations; docs/kernels/pr.md)")
+             " per block (e.g. 256K), 'off', or 'auto' (default: blocks once the " + what +
+             " exceed 1/4 of the last-level cache, for 3 or more iterations; block sizes in docs/kernels/pr.md)")
       ->type_name("SIZE");
 }
 
