@@ -116,15 +116,15 @@ inline constexpr int kMinTileRowBits = 10;
 // value fits in one range). The shape, measured on urand22 and kron22 (AMD
 // EPYC, 512 KiB L2, 32 MiB L3, 2 threads):
 // - columns: a window of values of half the L2 (an explicit size replaces
-//   it): the tile reads it forward, so it need not fit in the L1; PageRank
-//   on urand22 with 256 KiB windows 0.0788 s per sweep, 512 KiB 0.0784 s,
-//   64 KiB 0.110 s.
+//   it): the tile reads it forward, so it need not fit in the L1 (PageRank
+//   on urand22, 2^15 rows: 256 KiB windows 0.0788 s per sweep, 512 KiB
+//   0.0784 s; 2^16 rows: 128 KiB and 256 KiB both 0.088 s).
 // - rows: a buffer of doubles of half the L2, since its updates are the
-//   random accesses (PageRank urand22: 256 KiB 0.079 s, 512 KiB 0.088 s,
-//   2 MiB 0.110 s); but 4x that when the values take more than half the
-//   last-level cache: every row block then reads them from memory again,
-//   and fewer blocks pay more (SpMV urand22, 32 MiB of doubles: 2 MiB
-//   buffers 0.121 s, 256 KiB 0.145 s).
+//   random accesses (PageRank urand22, 256 KiB windows: 128 KiB buffers
+//   0.081 s, 256 KiB 0.079 s, 512 KiB 0.088 s); but 4x that when the values
+//   take more than half the last-level cache: every row block then reads
+//   them from memory again, and fewer blocks pay more (SpMV urand22, 32 MiB
+//   of doubles, 256 KiB windows: 1 MiB buffers 0.121 s, 256 KiB 0.145 s).
 // - then narrower row blocks until every thread has 4 (not below 2^10 rows),
 //   within 32 bits for both, and wider ones while there would be more than
 //   kFewTiles tiles averaging fewer than kMinArcsPerTile arcs (none if 32

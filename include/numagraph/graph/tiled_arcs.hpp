@@ -14,7 +14,7 @@
 //
 // Why not only segmented lists (segmented_lists.hpp, which keep each row's
 // sum in a register but read a window of a million values at random from the
-// L3): on urand22 and kron22 a tiled PageRank sweep took 0.61x and 0.56x the
+// L3): on urand22 and kron22 a tiled PageRank sweep took 0.62x and 0.56x the
 // time of a 4-segment one, SpMV on urand22 0.8x (2 threads, AMD EPYC). Tiles
 // ordered by row instead of by column were slower on the skewed kron22 than
 // the segments (1.2x): runs of one hot row chain every addition through the
@@ -125,7 +125,6 @@ class TiledArcs {
       }
     }, std::int64_t{1});
   }
-  std::int64_t block_of(V r) const { return static_cast<std::int64_t>(static_cast<std::uint64_t>(r) >> row_bits_); }
 
   std::int64_t rows_ = 0;
   int col_bits_ = 0;
