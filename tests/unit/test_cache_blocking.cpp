@@ -33,86 +33,86 @@ constexpr std::size_t kMiB = std::size_t{1} << 20;
 
 class BlockingIds : public ::testing::TestWithParam<bool> {};
 
-TEST_P(BlockingIds, PiecesPartitionEveryListInOrder) {
+// Calls f(g, in) for in-lists and out-lists of weighted Kronecker graphs,
+// directed and undirected, with 64-bit ids when `force64`.
+template <typename F>
+void on_weighted_krons(bool force64, F f) {
   for (const bool directed : {false, true}) {
-    const AnyGraph any = make_kron(10, directed, GetParam(), true);
+    const AnyGraph any = make_kron(10, directed, force64, true);
     numagraph::visit(
         [&](const auto& g) {
-          using V = typename std::decay_t<decltype(g)>::vertex_type;
-          for (const bool in : {false, true}) {
-            for (const std::int64_t width : {16, 64, 256, 4096}) {  // 64 .. 1 segments of 1024 vertices
-              const SegmentedLists<V> seg(g, in, width);
-              const std::int64_t n = g.num_vertices();
-              ASSERT_EQ(seg.num_segments(), static_cast<int>(std::max<std::int64_t>(1, (n + width - 1) / width)));
-              for (std::int64_t v = 0; v < n; ++v) {
-                const auto list = in ? g.in_neighbors(static_cast<V>(v)) : g.out_neighbors(static_cast<V>(v));
-                const auto weights = in ? g.in_weights(static_cast<V>(v)) : g.out_weights(static_cast<V>(v));
-                std::size_t at = 0;  // sorted lists: the pieces, in segment order, are the list
-                for (int s = 0; s < seg.num_segments(); ++s) {
-                  const auto piece = seg.piece(s, v);
-                  const weight_t* w = seg.piece_weights(s, v);
-                  for (std::size_t j = 0; j < piece.size(); ++j, ++at) {
-                    ASSERT_LT(at, list.size());
-                    EXPECT_EQ(piece[j], list[at]);
-                    EXPECT_EQ(w[j], weights[at]);
-                    EXPECT_EQ(static_cast<std::int64_t>(piece[j]) / width, s);
-                  }
-                }
-                EXPECT_EQ(at, list.size()) << "vertex " << v;
-              }
-            }
-          }
+          for (const bool in : {false, true}) f(g, in);
         },
         any);
   }
+}
+
+TEST_P(BlockingIds, PiecesPartitionEveryListInOrder) {
+  on_weighted_krons(GetParam(), [](const auto& g, bool in) {
+    using V = typename std::decay_t<decltype(g)>::vertex_type;
+    for (const std::int64_t width : {16, 64, 256, 4096}) {  // 64 .. 1 segments of 1024 vertices
+      const SegmentedLists<V> seg(g, in, width);
+      const std::int64_t n = g.num_vertices();
+      ASSERT_EQ(seg.num_segments(), static_cast<int>(std::max<std::int64_t>(1, (n + width - 1) / width)));
+      for (std::int64_t v = 0; v < n; ++v) {
+        const auto list = in ? g.in_neighbors(static_cast<V>(v)) : g.out_neighbors(static_cast<V>(v));
+        const auto weights = in ? g.in_weights(static_cast<V>(v)) : g.out_weights(static_cast<V>(v));
+        std::size_t at = 0;  // sorted lists: the pieces, in segment order, are the list
+        for (int s = 0; s < seg.num_segments(); ++s) {
+          const auto piece = seg.piece(s, v);
+          const weight_t* w = seg.piece_weights(s, v);
+          for (std::size_t j = 0; j < piece.size(); ++j, ++at) {
+            ASSERT_LT(at, list.size());
+            EXPECT_EQ(piece[j], list[at]);
+            EXPECT_EQ(w[j], weights[at]);
+            EXPECT_EQ(static_cast<std::int64_t>(piece[j]) / width, s);
+          }
+        }
+        EXPECT_EQ(at, list.size()) << "vertex " << v;
+      }
+    }
+  });
 }
 
 // Every arc of the pulled lists (in-lists, or out-lists) is in exactly one
 // tile, the one of its row block and column range, with its weight; within
 // a tile the columns never decrease.
 TEST_P(BlockingIds, TilesHoldEveryArcOnceInColumnOrder) {
-  for (const bool directed : {false, true}) {
-    const AnyGraph any = make_kron(10, directed, GetParam(), true);
-    numagraph::visit(
-        [&](const auto& g) {
-          using V = typename std::decay_t<decltype(g)>::vertex_type;
-          using Arc = std::tuple<std::int64_t, std::int64_t, weight_t>;
-          const std::int64_t n = g.num_vertices();
-          for (const bool in : {false, true}) {
-            std::vector<Arc> expected;
-            for (std::int64_t r = 0; r < n; ++r) {
-              const auto list = in ? g.in_neighbors(static_cast<V>(r)) : g.out_neighbors(static_cast<V>(r));
-              const auto w = in ? g.in_weights(static_cast<V>(r)) : g.out_weights(static_cast<V>(r));
-              for (std::size_t j = 0; j < list.size(); ++j) expected.emplace_back(r, list[j], w[j]);
-            }
-            std::sort(expected.begin(), expected.end());
-            for (const TileShape shape : {TileShape{3, 2}, TileShape{4, 10}, TileShape{10, 0}, TileShape{0, 5},
-                                          TileShape{7, 7}, TileShape{31, 1}, TileShape{2, 30}}) {
-              const TiledArcs<V> t(g, in, shape);
-              ASSERT_EQ(t.col_blocks(), ((n - 1) >> shape.col_bits) + 1);
-              ASSERT_EQ(t.row_blocks(), ((n - 1) >> shape.row_bits) + 1);
-              std::vector<Arc> found;
-              for (std::int64_t b = 0; b < t.row_blocks(); ++b)
-                for (std::int64_t s = 0; s < t.col_blocks(); ++s) {
-                  std::int64_t last_col = -1;
-                  for (eid_t k = t.tile_begin(b, s); k < t.tile_end(b, s); ++k) {
-                    const std::uint32_t a = t.arcs()[k];
-                    const std::int64_t row = (b << shape.row_bits) + (static_cast<std::uint64_t>(a) >> shape.col_bits);
-                    const std::int64_t col = (s << shape.col_bits) + (a & ((std::uint64_t{1} << shape.col_bits) - 1));
-                    ASSERT_LT(row, std::min(n, (b + 1) << shape.row_bits));
-                    ASSERT_LT(col, std::min(n, (s + 1) << shape.col_bits));
-                    EXPECT_GE(col, last_col) << "tile (" << b << ", " << s << ") is not in column order";
-                    last_col = col;
-                    found.emplace_back(row, col, t.weights()[k]);
-                  }
-                }
-              std::sort(found.begin(), found.end());
-              EXPECT_EQ(found, expected) << "shape " << shape.col_bits << " x " << shape.row_bits;
-            }
+  on_weighted_krons(GetParam(), [](const auto& g, bool in) {
+    using V = typename std::decay_t<decltype(g)>::vertex_type;
+    using Arc = std::tuple<std::int64_t, std::int64_t, weight_t>;
+    const std::int64_t n = g.num_vertices();
+    std::vector<Arc> expected;
+    for (std::int64_t r = 0; r < n; ++r) {
+      const auto list = in ? g.in_neighbors(static_cast<V>(r)) : g.out_neighbors(static_cast<V>(r));
+      const auto w = in ? g.in_weights(static_cast<V>(r)) : g.out_weights(static_cast<V>(r));
+      for (std::size_t j = 0; j < list.size(); ++j) expected.emplace_back(r, list[j], w[j]);
+    }
+    std::sort(expected.begin(), expected.end());
+    for (const TileShape shape : {TileShape{3, 2}, TileShape{4, 10}, TileShape{10, 0}, TileShape{0, 5},
+                                  TileShape{7, 7}, TileShape{31, 1}, TileShape{2, 30}}) {
+      const TiledArcs<V> t(g, in, shape);
+      ASSERT_EQ(t.col_blocks(), ((n - 1) >> shape.col_bits) + 1);
+      ASSERT_EQ(t.row_blocks(), ((n - 1) >> shape.row_bits) + 1);
+      std::vector<Arc> found;
+      for (std::int64_t b = 0; b < t.row_blocks(); ++b)
+        for (std::int64_t s = 0; s < t.col_blocks(); ++s) {
+          std::int64_t last_col = -1;
+          for (eid_t k = t.tile_begin(b, s); k < t.tile_end(b, s); ++k) {
+            const std::uint32_t a = t.arcs()[k];
+            const std::int64_t row = (b << shape.row_bits) + (static_cast<std::uint64_t>(a) >> shape.col_bits);
+            const std::int64_t col = (s << shape.col_bits) + (a & ((std::uint64_t{1} << shape.col_bits) - 1));
+            ASSERT_LT(row, std::min(n, (b + 1) << shape.row_bits));
+            ASSERT_LT(col, std::min(n, (s + 1) << shape.col_bits));
+            EXPECT_GE(col, last_col) << "tile (" << b << ", " << s << ") is not in column order";
+            last_col = col;
+            found.emplace_back(row, col, t.weights()[k]);
           }
-        },
-        any);
-  }
+        }
+      std::sort(found.begin(), found.end());
+      EXPECT_EQ(found, expected) << "shape " << shape.col_bits << " x " << shape.row_bits;
+    }
+  });
 }
 
 TEST(Blocking, BadTilesAreRefusedWithAReason) {

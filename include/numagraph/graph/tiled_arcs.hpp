@@ -69,12 +69,10 @@ class TiledArcs {
   int row_bits() const { return row_bits_; }
   std::int64_t col_blocks() const { return col_blocks_; }
   std::int64_t row_blocks() const { return row_blocks_; }
-  bool weighted() const { return !weights_.empty(); }
   eid_t tile_begin(std::int64_t b, std::int64_t s) const { return offsets_[static_cast<std::size_t>(b * col_blocks_ + s)]; }
   eid_t tile_end(std::int64_t b, std::int64_t s) const { return offsets_[static_cast<std::size_t>(b * col_blocks_ + s + 1)]; }
   const std::uint32_t* arcs() const { return arcs_.data(); }
   const weight_t* weights() const { return weights_.data(); }
-  std::size_t bytes() const { return arcs_.bytes() + weights_.bytes() + offsets_.size() * sizeof(eid_t); }
 
  private:
   static std::int64_t blocks(std::int64_t n, int bits) { return std::max<std::int64_t>(1, ((n - 1) >> bits) + 1); }

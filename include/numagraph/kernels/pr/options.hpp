@@ -39,30 +39,30 @@ decltype(auto) with_contribution_type(const PageRankOptions& o, F&& f) {
   return needs_double_contributions(o) ? f(double{}) : f(float{});
 }
 
-// The cache-blocking decision for a PageRank sweep over the in-lists of g.
+// The blocking request of a PageRank sweep over the in-lists of g,
+// `arc_bytes` per arc of the blocked copy (graph/cache_blocking.hpp).
 template <typename G>
-std::int64_t pagerank_block_width(const G& g, const PageRankOptions& o) {
+CacheBlockRequest pagerank_block_request(const G& g, const PageRankOptions& o, std::size_t arc_bytes) {
   CacheBlockRequest r;
   r.vertices = g.num_vertices();
   r.arcs = static_cast<std::int64_t>(g.num_arcs());
   r.value_bytes = needs_double_contributions(o) ? sizeof(double) : sizeof(float);
-  r.arc_bytes = sizeof(typename G::vertex_type);
+  r.arc_bytes = arc_bytes;
   r.sweeps = o.max_iterations;
   r.block_bytes = o.cache_block_bytes;
-  return cache_block_width(r);
+  return r;
 }
 
-// The tiling of the flat Jacobi sweep (pull_jacobi.hpp): the same request.
+// The cache-blocking decision for a segmented sweep (Gauss-Seidel, the NUMA engine).
+template <typename G>
+std::int64_t pagerank_block_width(const G& g, const PageRankOptions& o) {
+  return cache_block_width(pagerank_block_request(g, o, sizeof(typename G::vertex_type)));
+}
+
+// The tiling of the flat Jacobi sweep (pull_jacobi.hpp; a tile's arc is one 32-bit word).
 template <typename G>
 TileShape pagerank_tile_shape(const G& g, const PageRankOptions& o) {
-  CacheBlockRequest r;
-  r.vertices = g.num_vertices();
-  r.arcs = static_cast<std::int64_t>(g.num_arcs());
-  r.value_bytes = needs_double_contributions(o) ? sizeof(double) : sizeof(float);
-  r.arc_bytes = sizeof(std::uint32_t);
-  r.sweeps = o.max_iterations;
-  r.block_bytes = o.cache_block_bytes;
-  return cache_tile_shape(r, parallel::max_threads());
+  return cache_tile_shape(pagerank_block_request(g, o, sizeof(std::uint32_t)), parallel::max_threads());
 }
 
 struct PageRankResult {

@@ -17,7 +17,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/pr/gather_sum.hpp"
@@ -34,9 +33,7 @@ template <bool Tiled, typename V, typename C>
 void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, const TiledArcs<V>* tiles,
                                 PageRankResult& r) {
   const std::int64_t n = g.num_vertices();
-  // Each thread's buffer of sums for one row block of the tiled sweep.
-  const std::size_t buffer = Tiled ? std::size_t{1} << tiles->row_bits() : 0;
-  std::vector<NumaArray<double>> sums(Tiled ? static_cast<std::size_t>(parallel::max_threads()) : 0);
+  TileSums sums(Tiled ? tiles->row_bits() : 0);
   NumaArray<C> contrib(static_cast<std::size_t>(n)), next_contrib(static_cast<std::size_t>(n));
   double dangling = start_pagerank(g, r, contrib.data());  // score mass on vertices without out-edges
   for (int it = 0; it < o.max_iterations; ++it) {
@@ -56,10 +53,7 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
     if constexpr (Tiled) {
 #pragma omp parallel reduction(+ : change, next_dangling)
       {
-        // Allocated by the thread that uses it (first touch), once per call.
-        NumaArray<double>& mine = sums[static_cast<std::size_t>(parallel::thread_id())];
-        if (mine.size() != buffer) mine = NumaArray<double>(buffer);
-        tiled_sweep<false>(*tiles, contrib.data(), mine.data(),
+        tiled_sweep<false>(*tiles, contrib.data(), sums.mine(),
                            [&](std::int64_t v, double sum) { finish(v, sum, change, next_dangling); });
       }
     } else {

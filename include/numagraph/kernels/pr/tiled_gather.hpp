@@ -8,13 +8,35 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "numagraph/graph/tiled_arcs.hpp"
+#include "numagraph/numa/numa_array.hpp"
+#include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::kernels {
 
+// Each thread's buffer of 2^row_bits sums for the tiled sweep, kept for a
+// whole kernel call (every iteration reuses it) and allocated by the thread
+// that uses it (first touch), on its first call to mine().
+class TileSums {
+ public:
+  explicit TileSums(int row_bits)
+      : size_(std::size_t{1} << row_bits), buffers_(static_cast<std::size_t>(parallel::max_threads())) {}
+  // This thread's buffer; call it inside the parallel region.
+  double* mine() {
+    NumaArray<double>& b = buffers_[static_cast<std::size_t>(parallel::thread_id())];
+    if (b.size() != size_) b = NumaArray<double>(size_);
+    return b.data();
+  }
+
+ private:
+  std::size_t size_;
+  std::vector<NumaArray<double>> buffers_;
+};
+
 // Call it from inside a parallel region, by every thread, with this thread's
-// buffer of 2^row_bits doubles: the row blocks are shared out one at a time
+// buffer of 2^row_bits doubles (TileSums::mine): the row blocks are shared out one at a time
 // (a block is thousands of rows, and blocks differ in arcs on skewed graphs).
 template <bool Weighted, typename V, typename T, typename Finish>
 void tiled_sweep(const TiledArcs<V>& t, const T* values, double* sums, Finish&& finish) {

@@ -16,7 +16,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/pr/gather_sum.hpp"
@@ -26,34 +25,35 @@
 
 namespace numagraph::kernels {
 
-// Columns per cache block of the NUMA engine's segmented product, or 0:
-// `cache_block_bytes` is kAutoBlock, 0 (off) or bytes of x per block
-// (graph/cache_blocking.hpp).
+// The blocking request of a product over g's out-lists, `arc_bytes` per
+// arc of the blocked copy (graph/cache_blocking.hpp).
 template <typename V>
-std::int64_t spmv_block_width(const CSRGraph<V>& g, int iterations, std::int64_t cache_block_bytes) {
+CacheBlockRequest spmv_block_request(const CSRGraph<V>& g, int iterations, std::int64_t cache_block_bytes,
+                                     std::size_t arc_bytes) {
   CacheBlockRequest r;
   r.vertices = g.num_vertices();
   r.arcs = static_cast<std::int64_t>(g.num_arcs());
   r.value_bytes = sizeof(double);
-  r.arc_bytes = sizeof(V) + (g.weighted() ? sizeof(weight_t) : 0);
+  r.arc_bytes = arc_bytes + (g.weighted() ? sizeof(weight_t) : 0);
   r.sweeps = iterations;
   r.block_bytes = cache_block_bytes;
-  return cache_block_width(r);
+  return r;
 }
 
-// The tiling of the flat product (the same request, with the tile's arc
-// size): none for a directed graph without in-edges.
+// Columns per cache block of the NUMA engine's segmented product, or 0:
+// `cache_block_bytes` is kAutoBlock, 0 (off) or bytes of x per block.
+template <typename V>
+std::int64_t spmv_block_width(const CSRGraph<V>& g, int iterations, std::int64_t cache_block_bytes) {
+  return cache_block_width(spmv_block_request(g, iterations, cache_block_bytes, sizeof(V)));
+}
+
+// The tiling of the flat product (a tile's arc is one 32-bit word): none for
+// a directed graph without in-edges, from which the tiles are built.
 template <typename V>
 TileShape spmv_tile_shape(const CSRGraph<V>& g, int iterations, std::int64_t cache_block_bytes) {
   if (!g.has_in_edges()) return {};
-  CacheBlockRequest r;
-  r.vertices = g.num_vertices();
-  r.arcs = static_cast<std::int64_t>(g.num_arcs());
-  r.value_bytes = sizeof(double);
-  r.arc_bytes = sizeof(std::uint32_t) + (g.weighted() ? sizeof(weight_t) : 0);
-  r.sweeps = iterations;
-  r.block_bytes = cache_block_bytes;
-  return cache_tile_shape(r, parallel::max_threads());
+  return cache_tile_shape(spmv_block_request(g, iterations, cache_block_bytes, sizeof(std::uint32_t)),
+                          parallel::max_threads());
 }
 
 // The products, tiled over `tiles` or not (a template argument, as in
@@ -62,9 +62,7 @@ template <bool Tiled, typename V>
 NumaArray<double> spmv_products(const CSRGraph<V>& g, int iterations, const TiledArcs<V>* tiles) {
   const std::int64_t n = g.num_vertices();
   NumaArray<double> x(static_cast<std::size_t>(n)), y(static_cast<std::size_t>(n));
-  // Each thread's buffer of sums for one row block of the tiled sweep.
-  const std::size_t buffer = Tiled ? std::size_t{1} << tiles->row_bits() : 0;
-  std::vector<NumaArray<double>> sums(Tiled ? static_cast<std::size_t>(parallel::max_threads()) : 0);
+  TileSums sums(Tiled ? tiles->row_bits() : 0);
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { x[v] = 1.0 / static_cast<double>(n); });
   const bool weighted = g.weighted();
   double scale = 1;  // x of this product = scale * the vector held in `x`
@@ -74,16 +72,15 @@ NumaArray<double> spmv_products(const CSRGraph<V>& g, int iterations, const Tile
     if constexpr (Tiled) {
 #pragma omp parallel reduction(+ : norm)
       {
-        NumaArray<double>& mine = sums[static_cast<std::size_t>(parallel::thread_id())];
-        if (mine.size() != buffer) mine = NumaArray<double>(buffer);  // first touch by its thread, once per call
+        double* const mine = sums.mine();
         auto finish = [&](std::int64_t u, double sum) {
           y[u] = scale * sum;
           norm += std::fabs(y[u]);
         };
         if (weighted)
-          tiled_sweep<true>(*tiles, x.data(), mine.data(), finish);
+          tiled_sweep<true>(*tiles, x.data(), mine, finish);
         else
-          tiled_sweep<false>(*tiles, x.data(), mine.data(), finish);
+          tiled_sweep<false>(*tiles, x.data(), mine, finish);
       }
     } else {  // one combined construct, as in pull_jacobi.hpp
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : norm)
