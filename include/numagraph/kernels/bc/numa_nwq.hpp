@@ -54,6 +54,29 @@ struct NumaBcResult {
   std::int64_t stolen_tasks = 0;
 };
 
+namespace detail {
+
+// Where each level of a search starts in the level-order array, per
+// discovering thread: begin(d, t) for t in [0, threads], level d spanning
+// [begin(d, 0), begin(d, threads)).
+class LevelBounds {
+ public:
+  explicit LevelBounds(int threads) : width_(static_cast<std::size_t>(threads) + 1) {}
+  void clear() { bounds_.clear(); }
+  // Appends a level: `bounds` holds threads + 1 offsets, the first equal to end_of_last().
+  void push(const std::vector<std::size_t>& bounds) { bounds_.insert(bounds_.end(), bounds.begin(), bounds.end()); }
+  std::size_t count() const { return bounds_.size() / width_; }
+  std::size_t begin(std::size_t d, std::size_t t) const { return bounds_[d * width_ + t]; }
+  std::size_t size(std::size_t d) const { return begin(d, width_ - 1) - begin(d, 0); }
+  std::size_t end_of_last() const { return bounds_.empty() ? 0 : bounds_.back(); }
+
+ private:
+  std::size_t width_;
+  std::vector<std::size_t> bounds_;
+};
+
+}  // namespace detail
+
 template <typename V, typename Acc = engine::NoAccounting>
 NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::vector<V>& sources,
                               const NumaBcOptions& o, engine::EngineMode mode, Acc& acc) {
@@ -187,25 +210,47 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
     });
   };
 
-  // A level's vertices, in discovering-thread order: thread t found
-  // items[start[t] .. start[t+1]), and in numa mode those are (but for stolen
-  // tasks) vertices its own node owns.
-  struct Level {
-    std::vector<V> items;
-    std::vector<std::size_t> start;
-  };
+  // The levels of one search, back to back in `order`, each in
+  // discovering-thread order: level d's vertices found by thread t are
+  // order[levels.begin(d, t) .. levels.begin(d, t + 1)), and in numa mode
+  // those are (but for stolen tasks) vertices t's own node owns. The arrays
+  // live across sources, so a search allocates nothing: a vector per level
+  // faulted in fresh pages for every level of every source.
+  NumaArray<V> order(static_cast<std::size_t>(std::max<std::int64_t>(n, 1)));
+  detail::LevelBounds levels(layout.threads);
+  // Level d's entries (u, sigma[u]), in the order of `order`: every part
+  // reads the frontier's path counts in sequence instead of at random.
+  std::vector<Entry> entries;
+  entries.reserve(static_cast<std::size_t>(n));
+  // Appends what the threads found as the next level, and its entries, in
+  // one pass: each thread copies its own list (and clears it).
   auto collect = [&]() {
-    Level l;
-    l.start.assign(found.size() + 1, 0);
-    for (std::size_t t = 0; t < found.size(); ++t) l.start[t + 1] = l.start[t] + found[t].size();
-    l.items = concatenate(found);
-    return l;
-  };
-  // Runs f(tid, i, items[i]) with each thread taking the vertices it discovered.
-  auto for_each_listed = [&](const Level& level, auto&& f) {
+    const std::size_t at = levels.end_of_last();
+    std::vector<std::size_t> bounds(found.size() + 1, at);
+    for (std::size_t t = 0; t < found.size(); ++t) bounds[t + 1] = bounds[t] + found[t].size();
+    const std::size_t count = bounds.back() - at;
+    entries.resize(count);
+    if (count == 0) return;
+    levels.push(bounds);
     run_on_threads(layout, [&](int tid) {
-      for (std::size_t i = level.start[static_cast<std::size_t>(tid)]; i < level.start[static_cast<std::size_t>(tid) + 1]; ++i)
-        f(tid, i, level.items[i]);
+      auto& mine = found[static_cast<std::size_t>(tid)];
+      std::size_t i = bounds[static_cast<std::size_t>(tid)];
+      for (const V v : mine) {
+        if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kRandom);
+        order[i] = v;
+        entries[i - at] = {v, sigma[v]};
+        ++i;
+      }
+      mine.clear();
+    });
+  };
+  // Runs f(tid, i, v) for level d's vertices, each thread taking those it
+  // discovered (i: position in the level).
+  auto for_each_listed = [&](std::size_t d, auto&& f) {
+    const std::size_t first = levels.begin(d, 0);
+    run_on_threads(layout, [&](int tid) {
+      for (std::size_t i = levels.begin(d, static_cast<std::size_t>(tid)); i < levels.begin(d, static_cast<std::size_t>(tid) + 1); ++i)
+        f(tid, i - first, order[i]);
     });
   };
 
@@ -213,17 +258,15 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
     clear_successors();
     // The source is listed as found by a thread of its own node (thread
     // k % threads for a node without threads), which finishes and resets it.
-    std::vector<Level> levels(1);
-    levels[0].items = {s};
     const int s_node = layout.node_of_vertex(s);
     int s_thread = s_node % layout.threads;
     for (int t = layout.threads - 1; t >= 0; --t)
       if (layout.thread_node[static_cast<std::size_t>(t)] == s_node) s_thread = t;
-    levels[0].start.assign(static_cast<std::size_t>(layout.threads) + 1, 0);
-    for (int t = s_thread + 1; t <= layout.threads; ++t) levels[0].start[static_cast<std::size_t>(t)] = 1;
+    levels.clear();
+    found[static_cast<std::size_t>(s_thread)].push_back(s);
     depth[s] = 0;
     sigma[s] = 1;
-    std::vector<Entry> entries{{s, 1.0}};
+    collect();
     for (std::int32_t d = 0; !entries.empty(); ++d) {
       step(static_cast<std::int64_t>(entries.size()), [&](int tid, std::int64_t i, int part) {
         const auto [u, sigma_u] = entries[static_cast<std::size_t>(i)];
@@ -246,22 +289,27 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
           }
         }
       });
-      Level next = collect();
-      entries.resize(next.items.size());
-      for_each_listed(next, [&](int tid, std::size_t i, V v) {
-        if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kRandom);
-        entries[i] = {v, sigma[v]};
-      });
-      if (!next.items.empty()) levels.push_back(std::move(next));
+      collect();
     }
-    // Backward. The deepest level has delta 0.
-    for_each_listed(levels.back(), [&](int tid, std::size_t, V v) {
+    // Backward. Every vertex is reset for the next source (depth -1, sigma
+    // 0) as soon as its coefficient is known, by the thread that finishes it
+    // (its discoverer when there are several parts): nothing reads its depth
+    // or path count after that, and a separate pass would read every level
+    // again. The deepest level has delta 0.
+    auto reset = [&](int tid, V v) {
+      if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kRandom, 2);
+      depth[v] = -1;
+      sigma[v] = 0;
+    };
+    const std::size_t deepest = levels.count() - 1;
+    for_each_listed(deepest, [&](int tid, std::size_t, V v) {
       if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kRandom, 2);
       coef[v] = 1.0 / sigma[v];
+      reset(tid, v);
     });
     if (parts > 1) {
       std::size_t widest = 0;
-      for (const auto& level : levels) widest = std::max(widest, level.items.size());
+      for (std::size_t d = 0; d < levels.count(); ++d) widest = std::max(widest, levels.size(d));
       for (int k = 0; k < parts; ++k)
         if (partial[k].size() < widest) partial[k] = NumaArray<double>(widest, numa::Placement::bind(k));
     }
@@ -272,11 +320,12 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
       const double delta_w = sigma[w] * sum;
       if (w != s) r.scores[w] += delta_w;
       coef[w] = (1.0 + delta_w) / sigma[w];
+      reset(tid, w);
     };
-    for (std::int32_t d = static_cast<std::int32_t>(levels.size()) - 2; d >= 0; --d) {
-      const Level& level = levels[static_cast<std::size_t>(d)];
-      step(static_cast<std::int64_t>(level.items.size()), [&](int tid, std::int64_t i, int part) {
-        const V w = level.items[static_cast<std::size_t>(i)];
+    for (std::size_t d = deepest; d-- > 0;) {
+      const V* items = order.data() + levels.begin(d, 0);
+      step(static_cast<std::int64_t>(levels.size(d)), [&](int tid, std::int64_t i, int part) {
+        const V w = items[i];
         const auto [eb, ee] = arcs_of(tid, part, w);
         const V* nbr = part_edges[static_cast<std::size_t>(part)].neighbors;
         const std::uint64_t* bits = succ[static_cast<std::size_t>(part)].data();
@@ -294,7 +343,7 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
         }
       });
       if (parts > 1)
-        for_each_listed(level, [&](int tid, std::size_t i, V w) {
+        for_each_listed(d, [&](int tid, std::size_t i, V w) {
           double sum = 0;
           for (int k = 0; k < parts; ++k) {
             if constexpr (Acc::enabled) acc.count(tid, k, Pattern::kSequential);
@@ -303,17 +352,6 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
           finish(tid, w, sum);
         });
     }
-    // Reset what this source touched, each thread the vertices it found
-    // (its own node's, but for stolen tasks).
-    run_on_threads(layout, [&](int tid) {
-      for (const auto& level : levels)
-        for (std::size_t i = level.start[static_cast<std::size_t>(tid)]; i < level.start[static_cast<std::size_t>(tid) + 1]; ++i) {
-          const V v = level.items[i];
-          if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kRandom, 2);
-          depth[v] = -1;
-          sigma[v] = 0;
-        }
-    });
   }
   for (int t = 0; t < layout.threads; ++t) r.stolen_tasks += queues.stolen(t);
   return r;
