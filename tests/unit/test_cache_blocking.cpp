@@ -180,6 +180,18 @@ TEST(Blocking, WidthRule) {
   EXPECT_EQ(cache_block_width(request(0, 0, 4), m), 0);
 }
 
+// Gauss-Seidel to a tolerance is not auto-blocked (the copy and the slower
+// convergence cost more than the few sweeps save); fixed sweeps follow the
+// width rule, and an explicit size blocks either way.
+TEST(Blocking, GaussSeidelAutoBlocksOnlyFixedSweeps) {
+  const MachineResources m{32 * kMiB, std::size_t{16} << 30};
+  const std::int64_t n22 = std::int64_t{1} << 22, arcs22 = 32 * n22;
+  EXPECT_EQ(kernels::gauss_seidel_block_width(request(n22, arcs22, 4), 1e-4, m), 0);
+  EXPECT_EQ(kernels::gauss_seidel_block_width(request(n22, arcs22, 4), 0, m), std::int64_t{1} << 20);
+  EXPECT_EQ(kernels::gauss_seidel_block_width(request(10000, 20000, 4, 1024), 1e-4, m), 256);
+  EXPECT_EQ(kernels::gauss_seidel_block_width(request(n22, arcs22, 4, 0), 0, m), 0);
+}
+
 // Relative closeness: blocked sums add the same terms in another order.
 void expect_close(double a, double b, std::int64_t v) {
   EXPECT_LE(std::fabs(a - b), 1e-12 * std::max(std::fabs(a), std::fabs(b)) + 1e-300) << "vertex " << v;
