@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <typeindex>
 #include <utility>
@@ -69,12 +70,16 @@ class ResultPool {
   static constexpr std::size_t kMaxBytes = std::size_t{512} << 20;
 
   // A recycled array of exactly `n` elements (contents undefined), or an
-  // empty one.
+  // empty one; with `kind`, only one of that placement kind (the NUMA
+  // engine's partitioned results: split by element count, so any array of
+  // the size is placed alike under the topology the pool was filled in).
   template <typename T>
-  NumaArray<T> take(std::size_t n) {
+  NumaArray<T> take(std::size_t n, std::optional<numa::PlacementKind> kind = std::nullopt) {
     std::lock_guard lock(mutex_);
     for (auto it = entries_.begin(); it != entries_.end(); ++it)
-      if (it->type == std::type_index(typeid(T)) && it->size == n) {
+      if (it->type == std::type_index(typeid(T)) && it->size == n &&
+          (!kind || (static_cast<NumaArray<T>*>(it->array.get())->placement().kind == *kind &&
+                     !static_cast<NumaArray<T>*>(it->array.get())->placement().bounds))) {
         NumaArray<T> a = std::move(*static_cast<NumaArray<T>*>(it->array.get()));
         bytes_ -= n * sizeof(T);
         entries_.erase(it);

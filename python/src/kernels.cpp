@@ -93,7 +93,12 @@ nb::object bfs(const PyGraph& pg, std::uint64_t source, bool depth, bool parents
     if (use_numa(engine, topo)) {
       const auto& part = partitioned(cache, g, topo, {true, false});
       engine::NoAccounting none;
-      kernels::NumaBfsResult<V> nr;  // fresh arrays: placed partitioned, unlike pooled ones
+      // Recycled partitioned arrays (fresh ones fault in their pages on every
+      // call: engine/flat on kron20 1.21 with them, the flat kernel recycling).
+      kernels::NumaBfsResult<V> nr;
+      constexpr auto kPartitioned = numa::PlacementKind::kPartitioned;
+      nr.parent = result_pool().take<P>(static_cast<std::size_t>(g.num_vertices()), kPartitioned);
+      if (depth) nr.depth = result_pool().take<std::int32_t>(static_cast<std::size_t>(g.num_vertices()), kPartitioned);
       kernels::bfs_numa(part, root, kernels::NumaBfsOptions{alpha, beta, depth}, engine::EngineMode::kNuma, none, nr);
       res.parent = std::move(nr.parent);
       if (depth) res.depth = std::move(nr.depth);
