@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "numagraph/engine/barrier.hpp"
@@ -113,30 +114,41 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
       C* next_master = next_replicas ? nullptr : contrib[nxt].data();  // unread while replicas exist
       double my_change = 0;
       my_dangling = 0;
-      for (const auto& [lo, hi] : ranges) {
-        const int part = layout.node_of_vertex(lo);
-        const std::int64_t first = layout.node_bounds[part];
-        for (int s = 0; s < last; ++s)
+      // The sweep, blocked or not as a template argument (a run-time test in
+      // the vertex loop cost the flat kernel 13 % on kron20).
+      auto sweep = [&](auto is_blocked) {
+        constexpr bool kBlocked = decltype(is_blocked)::value;
+        for (const auto& [lo, hi] : ranges) {
+          const int part = layout.node_of_vertex(lo);
+          const std::int64_t first = layout.node_bounds[part];
+          if constexpr (kBlocked)
+            for (int s = 0; s < last; ++s)
+              for (std::int64_t v = lo; v < hi; ++v) {
+                const double piece = pull_list_sum<false>(pg, part, blocked[part].piece(s, v - first), nullptr,
+                                                          source, mode, tid, acc);
+                partial[v] = s == 0 ? piece : partial[v] + piece;
+              }
           for (std::int64_t v = lo; v < hi; ++v) {
-            const double piece = pull_list_sum<false>(pg, part, blocked[part].piece(s, v - first), nullptr, source,
-                                                      mode, tid, acc);
-            partial[v] = s == 0 ? piece : partial[v] + piece;
+            double sum;
+            if constexpr (kBlocked)
+              sum = (last == 0 ? 0.0 : partial[v]) +
+                    pull_list_sum<false>(pg, part, blocked[part].piece(last, v - first), nullptr, source, mode, tid,
+                                         acc);
+            else
+              sum = pull_sum<false>(pg, part, v, source, mode, tid, acc);
+            const double next = base + o.damping * sum;
+            my_change += std::fabs(next - r.scores[v]);
+            r.scores[v] = next;
+            publish(next_master, next_replicas, v, contribution(v, next), mode, tid, acc);
+            if (is_dangling(v)) my_dangling += next;
+            if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 3);
           }
-        for (std::int64_t v = lo; v < hi; ++v) {
-          const double sum =
-              blocked.empty()
-                  ? pull_sum<false>(pg, part, v, source, mode, tid, acc)
-                  : (last == 0 ? 0.0 : partial[v]) +
-                        pull_list_sum<false>(pg, part, blocked[part].piece(last, v - first), nullptr, source, mode,
-                                             tid, acc);
-          const double next = base + o.damping * sum;
-          my_change += std::fabs(next - r.scores[v]);
-          r.scores[v] = next;
-          publish(next_master, next_replicas, v, contribution(v, next), mode, tid, acc);
-          if (is_dangling(v)) my_dangling += next;
-          if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 3);
         }
-      }
+      };
+      if (blocked.empty())
+        sweep(std::false_type{});
+      else
+        sweep(std::true_type{});
       change[static_cast<std::size_t>(cur * layout.threads + tid)].value = my_change;
       dangling[static_cast<std::size_t>(nxt * layout.threads + tid)].value = my_dangling;
       barrier.wait(tid);
