@@ -282,8 +282,14 @@ nb::object connected_components(const PyGraph& pg, const std::string& variant, c
         throw UsageError("variant 'sv' has no NUMA-engine version: use 'afforest' or 'lp', or engine='flat'");
       engine::NoAccounting none;
       const auto& parts = partitioned(cache, g, topo, {false, true});
-      auto labels = variant == "lp" ? kernels::connected_components_numa(parts, engine::EngineMode::kNuma, none).labels
-                                    : kernels::components_afforest_numa(parts, engine::EngineMode::kNuma, none).labels;
+      if (variant == "afforest") {  // labels in the id type, as the flat kernel's below
+        auto comp = kernels::components_afforest_numa(parts, engine::EngineMode::kNuma, none).labels;
+        if (!g.relabelled()) return comp;
+        NumaArray<std::uint64_t> ids(comp.size());
+        parallel::for_static(std::size_t{0}, comp.size(), [&](std::size_t v) { ids[v] = g.label(comp[v]); });
+        return ids;
+      }
+      auto labels = kernels::connected_components_numa(parts, engine::EngineMode::kNuma, none).labels;
       if (g.relabelled())
         parallel::for_static(std::size_t{0}, labels.size(), [&](std::size_t v) {
           labels[v] = g.label(static_cast<typename std::decay_t<decltype(g)>::vertex_type>(labels[v]));

@@ -30,10 +30,18 @@
 
 namespace numagraph::kernels {
 
+// Labels in the graph's id type, as the flat kernel returns them (a copy
+// into 64-bit labels was a pass and 8 MB of fresh pages per call on kron20).
+template <typename V>
+struct NumaAfforestResult {
+  NumaArray<V> labels;  // smallest vertex id of the component
+  int rounds = 0;
+};
+
 // `mode` only changes the accounting: in both modes the labels are placed
 // partitioned and every thread scans its own node's edges.
 template <typename V, typename Acc = engine::NoAccounting>
-NumaCcResult components_afforest_numa(const engine::PartitionedGraph<V>& pg, engine::EngineMode mode, Acc& acc,
+NumaAfforestResult<V> components_afforest_numa(const engine::PartitionedGraph<V>& pg, engine::EngineMode mode, Acc& acc,
                                       int neighbor_rounds = 2, std::uint64_t seed = 27491095) {
   using namespace engine;
   const Layout& layout = pg.layout();
@@ -122,12 +130,8 @@ NumaCcResult components_afforest_numa(const engine::PartitionedGraph<V>& pg, eng
     chunks.for_each(2 * neighbor_rounds + 1, tid, [&](std::int64_t lo, std::int64_t hi, int) { compress_range(tid, lo, hi); });
   });
 
-  NumaCcResult r;
-  r.labels = NumaArray<std::uint64_t>(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  run_on_threads(layout, [&](int tid) {
-    for (const auto& [lo, hi] : layout.thread_ranges[static_cast<std::size_t>(tid)])
-      for (std::int64_t v = lo; v < hi; ++v) r.labels[v] = comp[v];
-  });
+  NumaAfforestResult<V> r;
+  r.labels = std::move(comp);
   r.rounds = neighbor_rounds + 1;
   return r;
 }
