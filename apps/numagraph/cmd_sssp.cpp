@@ -38,7 +38,7 @@ void run_sssp(const SsspCommand& c, const LoadedGraph& lg, const G& g) {
     seconds.push_back(time_trials(1, [&](int) {
       if (eng.numa) {
         engine::NoAccounting none;
-        dist = kernels::sssp_numa(*eng.pg, root, delta, engine::EngineMode::kNuma, none, &ws).dist;
+        kernels::sssp_numa(*eng.pg, root, delta, engine::EngineMode::kNuma, none, &ws, dist);
       } else {
         kernels::sssp_delta_stepping(g, root, delta, dist, &ws);
       }

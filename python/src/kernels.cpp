@@ -144,9 +144,12 @@ nb::object sssp(const PyGraph& pg, std::uint64_t source, std::optional<double> d
     const EngineTopology topo = engine_topology();
     if (use_numa(engine, topo)) {
       engine::NoAccounting none;
-      return kernels::sssp_numa(partitioned(cache, g, topo, {true, false}), dense(g, source), d,
-                                engine::EngineMode::kNuma, none, cache.sssp_workspace.get())
-          .dist;
+      // A recycled partitioned array, as the flat kernel recycles its own.
+      NumaArray<double> dist =
+          result_pool().take<double>(static_cast<std::size_t>(g.num_vertices()), numa::PlacementKind::kPartitioned);
+      kernels::sssp_numa(partitioned(cache, g, topo, {true, false}), dense(g, source), d, engine::EngineMode::kNuma,
+                         none, cache.sssp_workspace.get(), dist);
+      return dist;
     }
     NumaArray<double> dist = result_pool().take<double>(static_cast<std::size_t>(g.num_vertices()));
     kernels::sssp_delta_stepping(g, dense(g, source), d, dist, cache.sssp_workspace.get());

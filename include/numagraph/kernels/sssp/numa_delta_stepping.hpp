@@ -243,10 +243,13 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
 
 }  // namespace sssp_detail
 
-// Distances from `source`, +infinity where unreachable. The search runs on
-// 32-bit integer distances where they are exact (distances.hpp; `ws`, when
-// given, remembers that test between calls on the same graph), then widens
-// them into the result.
+// Distances from `source` into `dist`, +infinity where unreachable. The
+// search runs on 32-bit integer distances where they are exact
+// (distances.hpp; `ws`, when given, remembers that test between calls on the
+// same graph, and keeps the 32-bit array), then widens them into `dist`.
+// Both arrays are reused when they have the size and the partitioned
+// placement (the owners' first touch), as the flat kernel reuses its own:
+// fresh ones faulted in 12 MB per search on kron20.
 //
 // Where one part holds every edge (one node, or flat mode) the engine's
 // rounds would do exactly the flat kernel's work with more bookkeeping (its
@@ -256,8 +259,8 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
 // partitioned distance array. Accounting runs keep the engine loop, which
 // makes the same accesses and counts them.
 template <typename V, typename Acc = engine::NoAccounting>
-NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta,
-                         engine::EngineMode mode, Acc& acc, SsspWorkspace* ws = nullptr) {
+int sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta, engine::EngineMode mode, Acc& acc,
+              SsspWorkspace* ws, NumaArray<double>& dist) {
   using namespace engine;
   const Layout& layout = pg.layout();
   const std::int64_t n = pg.num_vertices();
@@ -271,6 +274,10 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
         for (std::int64_t v = lo; v < hi; ++v) f(v);
     });
   };
+  auto partitioned_of_size = [&](const auto& a) {
+    return a.size() == static_cast<std::size_t>(n) && a.placement().kind == numa::PlacementKind::kPartitioned &&
+           !a.placement().bounds;
+  };
   const bool one_part = mode == EngineMode::kFlat || layout.nodes == 1;
   const auto& g = pg.graph();
   auto search = [&](auto* d) {
@@ -279,20 +286,31 @@ NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double
     if (!e.wt) return sssp_detail::delta_stepping_search<false>(e.off, e.nbr, nullptr, source, delta, d);
     return sssp_detail::delta_stepping_search<true>(e.off, e.nbr, e.wt, source, delta, d);
   };
-  NumaSsspResult r;
-  r.dist = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  if (!partitioned_of_size(dist))
+    dist = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
   SsspWorkspace own;
-  if (!(ws ? *ws : own).use_narrow(g)) {
-    per_vertex([&](std::int64_t v) { r.dist[v] = kUnreachable; });
-    r.dist[source] = 0;
-    r.rounds = search(r.dist.data());
-    return r;
+  SsspWorkspace& w = ws ? *ws : own;
+  if (!w.use_narrow(g)) {
+    per_vertex([&](std::int64_t v) { dist[v] = kUnreachable; });
+    dist[source] = 0;
+    return search(dist.data());
   }
-  NumaArray<std::uint32_t> narrow(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  NumaArray<std::uint32_t>& narrow = w.narrow_dist;
+  if (!partitioned_of_size(narrow))
+    narrow = NumaArray<std::uint32_t>(static_cast<std::size_t>(n), numa::Placement::partitioned());
   per_vertex([&](std::int64_t v) { narrow[v] = kNarrowInfinity; });
   narrow[source] = 0;
-  r.rounds = search(narrow.data());
-  per_vertex([&](std::int64_t v) { r.dist[v] = narrow[v] == kNarrowInfinity ? kUnreachable : static_cast<double>(narrow[v]); });
+  const int rounds = search(narrow.data());
+  per_vertex([&](std::int64_t v) { dist[v] = narrow[v] == kNarrowInfinity ? kUnreachable : static_cast<double>(narrow[v]); });
+  return rounds;
+}
+
+// The same into a fresh array.
+template <typename V, typename Acc = engine::NoAccounting>
+NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta, engine::EngineMode mode,
+                         Acc& acc, SsspWorkspace* ws = nullptr) {
+  NumaSsspResult r;
+  r.rounds = sssp_numa(pg, source, delta, mode, acc, ws, r.dist);
   return r;
 }
 
