@@ -219,9 +219,9 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
   NumaArray<V> order(static_cast<std::size_t>(std::max<std::int64_t>(n, 1)));
   detail::LevelBounds levels(layout.threads);
   // Level d's entries (u, sigma[u]), in the order of `order`: every part
-  // reads the frontier's path counts in sequence instead of at random.
+  // reads the frontier's path counts in sequence instead of at random. It
+  // grows to the widest level and keeps that capacity.
   std::vector<Entry> entries;
-  entries.reserve(static_cast<std::size_t>(n));
   // Appends what the threads found as the next level, and its entries, in
   // one pass: each thread copies its own list (and clears it).
   auto collect = [&]() {
