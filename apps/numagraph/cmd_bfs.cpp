@@ -55,12 +55,13 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   kernels::BfsResult<V> r;
   kernels::BfsWorkspace<V> workspace;
   kernels::NumaBfsResult<V> nr;  // reused across roots, as the flat kernel's arrays
+  kernels::NumaBfsWorkspace<V> numa_workspace;  // and the engine's edge_map state, as its workspace
   for (std::size_t i = 0; i < roots.size(); ++i) {
     const V root = roots[i];
     const double s = time_trials(1, [&](int) {
       if (numa) {
         engine::NoAccounting none;
-        kernels::bfs_numa(*eng.pg, root, numa_opt, engine::EngineMode::kNuma, none, nr);
+        kernels::bfs_numa(*eng.pg, root, numa_opt, engine::EngineMode::kNuma, none, nr, &numa_workspace);
       } else {
         kernels::bfs_direction_optimizing(g, root, timed, r, workspace);
       }

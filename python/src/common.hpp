@@ -36,6 +36,9 @@ struct GraphCache {
   // BFS queue and frontier bitmaps (kernels::BfsWorkspace<V>), kept as the
   // CLI keeps them between roots: fresh pages cost a first touch each time.
   std::shared_ptr<void> bfs_workspace;
+  // The NUMA engine's BFS state (kernels::NumaBfsWorkspace<V>): it refers to
+  // the partitioned graph below and is dropped whenever that is rebuilt.
+  std::shared_ptr<void> numa_bfs_workspace;
   // SSSP: whether 32-bit distances are exact here, and their array
   // (kernels::SsspWorkspace), so the test over every weight runs once.
   std::shared_ptr<kernels::SsspWorkspace> sssp_workspace = std::make_shared<kernels::SsspWorkspace>();

@@ -64,6 +64,7 @@ const engine::PartitionedGraph<V>& partitioned(GraphCache& cache, const CSRGraph
                           std::to_string(parts.out);
   if (cache.partitioned_key != key || !cache.partitioned) {
     cache.partitioned.reset();  // free the old copy before building the new one
+    cache.numa_bfs_workspace.reset();  // it points into the old copy
     auto layout = engine::Layout::make(t.nodes, t.thread_node, g.num_vertices(), g.in_arrays().offsets.data());
     cache.partitioned = std::make_shared<engine::PartitionedGraph<V>>(g, std::move(layout), parts);
     cache.partitioned_key = key;

@@ -99,7 +99,9 @@ nb::object bfs(const PyGraph& pg, std::uint64_t source, bool depth, bool parents
       constexpr auto kPartitioned = numa::PlacementKind::kPartitioned;
       nr.parent = result_pool().take<P>(static_cast<std::size_t>(g.num_vertices()), kPartitioned);
       if (depth) nr.depth = result_pool().take<std::int32_t>(static_cast<std::size_t>(g.num_vertices()), kPartitioned);
-      kernels::bfs_numa(part, root, kernels::NumaBfsOptions{alpha, beta, depth}, engine::EngineMode::kNuma, none, nr);
+      if (!cache.numa_bfs_workspace) cache.numa_bfs_workspace = std::make_shared<kernels::NumaBfsWorkspace<V>>();
+      kernels::bfs_numa(part, root, kernels::NumaBfsOptions{alpha, beta, depth}, engine::EngineMode::kNuma, none, nr,
+                        static_cast<kernels::NumaBfsWorkspace<V>*>(cache.numa_bfs_workspace.get()));
       res.parent = std::move(nr.parent);
       if (depth) res.depth = std::move(nr.depth);
     } else {

@@ -83,21 +83,20 @@ inline bool test_bit_summarized(const std::uint64_t* words, const std::uint64_t*
 template <typename V>
 using SparseFrontier = std::vector<V>;
 
-// Concatenates per-thread lists into one frontier (in thread order, so the
-// result does not depend on timing beyond what each thread found).
+// Concatenates per-thread lists into `out` (in thread order, so the result
+// does not depend on timing beyond what each thread found), and clears them.
+// `out` is resized, not cleared first: a recycled list keeps its pages, and
+// only the entries beyond its old size are zeroed before being overwritten.
 template <typename V>
-SparseFrontier<V> concatenate(std::vector<std::vector<V>>& parts) {
-  std::size_t total = 0;
+void concatenate(std::vector<std::vector<V>>& parts, SparseFrontier<V>& out) {
   std::vector<std::size_t> start(parts.size() + 1, 0);
   for (std::size_t t = 0; t < parts.size(); ++t) start[t + 1] = start[t] + parts[t].size();
-  total = start.back();
-  SparseFrontier<V> out(total);
+  out.resize(start.back());
 #pragma omp parallel for schedule(static)
   for (std::int64_t t = 0; t < static_cast<std::int64_t>(parts.size()); ++t) {
     std::copy(parts[t].begin(), parts[t].end(), out.begin() + static_cast<std::ptrdiff_t>(start[t]));
     parts[t].clear();
   }
-  return out;
 }
 
 }  // namespace numagraph::engine

@@ -17,6 +17,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -73,11 +74,34 @@ struct BfsStep {
 
 }  // namespace detail
 
-// The search, reusing r's arrays when their sizes fit (trials from many roots
-// then do not fault in fresh pages).
+// What searches on one partitioned graph keep between them: the edge_map
+// state (frontier bitmaps, per-thread lists, a recycled frontier list), whose
+// pages a fresh mapper would fault in again for every root.
+template <typename V>
+class NumaBfsWorkspace {
+ public:
+  engine::EdgeMapper<V>& mapper(const engine::PartitionedGraph<V>& pg, engine::EngineMode mode) {
+    if (!mapper_ || pg_ != &pg || mode_ != mode) {
+      mapper_ = std::make_unique<engine::EdgeMapper<V>>(pg, mode);
+      pg_ = &pg;
+      mode_ = mode;
+    }
+    return *mapper_;
+  }
+
+ private:
+  std::unique_ptr<engine::EdgeMapper<V>> mapper_;
+  const engine::PartitionedGraph<V>* pg_ = nullptr;
+  engine::EngineMode mode_ = engine::EngineMode::kNuma;
+};
+
+// The search, reusing r's arrays when their sizes fit and the workspace's
+// edge_map state when given (trials from many roots then do not fault in
+// fresh pages). A workspace serves one partitioned graph at a time: it makes
+// a new mapper when handed another graph or mode.
 template <typename V, typename Acc = engine::NoAccounting>
 void bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const NumaBfsOptions& o, engine::EngineMode mode,
-              Acc& acc, NumaBfsResult<V>& r) {
+              Acc& acc, NumaBfsResult<V>& r, NumaBfsWorkspace<V>* ws = nullptr) {
   using P = typename NumaBfsResult<V>::Parent;
   using namespace engine;
   const Layout& layout = pg.layout();
@@ -98,7 +122,8 @@ void bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const NumaBfsOption
   r.parent[root] = static_cast<P>(root);
   if (depth) depth[root] = 0;
 
-  EdgeMapper<V> mapper(pg, mode);
+  NumaBfsWorkspace<V> own;
+  EdgeMapper<V>& mapper = (ws ? *ws : own).mapper(pg, mode);
   Frontier<V> frontier = mapper.make_frontier({root});
   eid_t explored = 0;
   bool bottom_up = false;
@@ -119,7 +144,9 @@ void bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const NumaBfsOption
     detail::BfsStep<V> step{r.parent.data(), depth, level + 1};
     EdgeMapOptions em;
     em.direction = bottom_up ? Direction::kPull : Direction::kPush;
-    frontier = mapper.edge_map(frontier, step, em, acc);
+    Frontier<V> next = mapper.edge_map(frontier, step, em, acc);
+    mapper.recycle(std::move(frontier.list));
+    frontier = std::move(next);
     if (!bottom_up) explored += frontier_edges;  // as the flat kernel: top-down steps count
   }
 }
