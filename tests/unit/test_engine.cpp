@@ -191,6 +191,30 @@ TEST(NumaEngine, BfsDepthsMatchOnEveryTopologyAndMode) {
   }
 }
 
+// One workspace (and one result) across roots, modes and partitioned graphs:
+// the mapper's recycled lists and bitmaps, reused from search to search, give
+// every search the serial depths.
+TEST(NumaEngine, BfsWorkspaceReusedAcrossRootsModesAndGraphs) {
+  kernels::NumaBfsWorkspace<std::uint32_t> ws;
+  kernels::NumaBfsResult<std::uint32_t> r;
+  for (bool directed : {false, true}) {
+    Graph32 g = kron(11, directed);
+    for (auto [nodes, threads] : {std::pair{1, 2}, std::pair{4, 4}}) {
+      auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false});
+      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat})
+        for (std::uint32_t root = 0, searched = 0; searched < 4 && root < g.num_vertices(); ++root) {
+          if (g.out_degree(root) == 0) continue;
+          ++searched;
+          engine::NoAccounting acc;
+          kernels::bfs_numa(pg, root, {}, mode, acc, r, &ws);
+          const auto expected = serial_depths(g, root);
+          for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+            ASSERT_EQ(r.depth[v], expected[v]) << "v=" << v << " root=" << root << " nodes=" << nodes;
+        }
+    }
+  }
+}
+
 TEST(NumaEngine, PageRankMatchesSerialOnEveryTopology) {
   Graph32 g = kron(10, true);
   const auto expected = serial_pagerank(g, 10);

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -45,7 +46,7 @@ template <typename V>
 class PartitionedGraph {
  public:
   PartitionedGraph(const CSRGraph<V>& g, Layout layout, PartitionOptions opt = {})
-      : graph_(&g), layout_(std::move(layout)) {
+      : graph_(&g), layout_(std::move(layout)), id_(next_id()) {
     const int nodes = layout_.nodes;
     const std::int64_t n = g.num_vertices();
     pull_.resize(static_cast<std::size_t>(nodes));
@@ -59,7 +60,15 @@ class PartitionedGraph {
     }
   }
 
+  // Not copied or moved: edge maps and workspaces refer to a graph by its
+  // address, and know it by its id.
+  PartitionedGraph(const PartitionedGraph&) = delete;
+  PartitionedGraph& operator=(const PartitionedGraph&) = delete;
+
   const CSRGraph<V>& graph() const { return *graph_; }
+  // Distinct for every PartitionedGraph made in this process, even one built
+  // where a destroyed one was: what workspaces tied to a graph compare.
+  std::uint64_t id() const { return id_; }
   const Layout& layout() const { return layout_; }
   std::int64_t num_vertices() const { return graph_->num_vertices(); }
   const NodeEdges<V>& pull(int node) const { return pull_[static_cast<std::size_t>(node)]; }
@@ -137,8 +146,14 @@ class PartitionedGraph {
     return e;
   }
 
+  static std::uint64_t next_id() {
+    static std::atomic<std::uint64_t> counter{0};
+    return ++counter;
+  }
+
   const CSRGraph<V>* graph_;
   Layout layout_;
+  std::uint64_t id_;
   std::vector<NodeEdges<V>> pull_, push_, out_;
 };
 

@@ -81,9 +81,10 @@ template <typename V>
 class NumaBfsWorkspace {
  public:
   engine::EdgeMapper<V>& mapper(const engine::PartitionedGraph<V>& pg, engine::EngineMode mode) {
-    if (!mapper_ || pg_ != &pg || mode_ != mode) {
+    if (!mapper_ || graph_id_ != pg.id() || mode_ != mode) {
+      mapper_.reset();  // refers to the old graph, which may be gone
       mapper_ = std::make_unique<engine::EdgeMapper<V>>(pg, mode);
-      pg_ = &pg;
+      graph_id_ = pg.id();
       mode_ = mode;
     }
     return *mapper_;
@@ -91,14 +92,15 @@ class NumaBfsWorkspace {
 
  private:
   std::unique_ptr<engine::EdgeMapper<V>> mapper_;
-  const engine::PartitionedGraph<V>* pg_ = nullptr;
+  std::uint64_t graph_id_ = 0;  // PartitionedGraph::id() of the mapper's graph
   engine::EngineMode mode_ = engine::EngineMode::kNuma;
 };
 
 // The search, reusing r's arrays when their sizes fit and the workspace's
 // edge_map state when given (trials from many roots then do not fault in
 // fresh pages). A workspace serves one partitioned graph at a time: it makes
-// a new mapper when handed another graph or mode.
+// a new mapper when handed another graph (by PartitionedGraph::id, so a graph
+// rebuilt at a destroyed one's address is not mistaken for it) or mode.
 template <typename V, typename Acc = engine::NoAccounting>
 void bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const NumaBfsOptions& o, engine::EngineMode mode,
               Acc& acc, NumaBfsResult<V>& r, NumaBfsWorkspace<V>* ws = nullptr) {
