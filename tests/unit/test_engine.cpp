@@ -387,14 +387,20 @@ TEST(NumaEngine, SsspMatchesDijkstraOnEveryTopology) {
   }
 }
 
-TEST(NumaEngine, SsspNumaModeHasNoRemoteRandomWrites) {
+// Relaxations write only local targets; the one remote random access left is
+// the staleness read of another node's hub entry (numa_delta_stepping.hpp),
+// a small share of the accesses, and far fewer than the flat kernel's.
+TEST(NumaEngine, SsspNumaModeReadsRemotelyOnlyToSkipStaleHubs) {
   Graph32 g = kron(10, false, true);
   auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 4, 4), {true, false});
   engine::Accounting numa_acc(pg.layout()), flat_acc(pg.layout());
   kernels::sssp_numa(pg, std::uint32_t{1}, 16.0, EngineMode::kNuma, numa_acc);
   kernels::sssp_numa(pg, std::uint32_t{1}, 16.0, EngineMode::kFlat, flat_acc);
-  EXPECT_EQ(numa_acc.total().remote_random, 0);
-  EXPECT_GT(flat_acc.total().remote_random, 0);
+  const auto numa = numa_acc.total(), flat = flat_acc.total();
+  const auto numa_all = numa.local_random + numa.local_sequential + numa.remote_random + numa.remote_sequential;
+  EXPECT_LT(numa.remote_random * 100, numa_all);
+  EXPECT_LT(numa.remote_random * 20, flat.remote_random);
+  EXPECT_GT(flat.remote_random, 0);
 }
 
 namespace {
