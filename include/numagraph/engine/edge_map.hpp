@@ -236,7 +236,8 @@ class EdgeMapper {
       front_.clear();
 #pragma omp parallel for schedule(static)
       for (std::int64_t i = 0; i < static_cast<std::int64_t>(frontier.list.size()); ++i)
-        front_.set_atomic(frontier.list[static_cast<std::size_t>(i)]);
+        front_.set_bit_atomic(frontier.list[static_cast<std::size_t>(i)]);
+      front_.rebuild_summary();
     }
     next_bits_.clear();
     const bool use_summary = front_.summary_density() < 0.5;
@@ -293,8 +294,8 @@ class EdgeMapper {
                 if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential);  // its degree
               }
               if (!added) {
-                if ((v >> 6) == first_word || (v >> 6) == last_word) next_bits_.set_atomic(v);
-                else next_bits_.set_owned(v);
+                if ((v >> 6) == first_word || (v >> 6) == last_word) next_bits_.set_bit_atomic(v);
+                else next_bits_.set_bit_owned(v);
                 ++found.found;
                 found.degrees += degree;
                 added = true;
@@ -327,6 +328,7 @@ class EdgeMapper {
       else run([&](V u) { return test_bit(words, u); });
       sums_[static_cast<std::size_t>(tid)].value = found;
     });
+    next_bits_.rebuild_summary();
     front_.swap(next_bits_);
     return collect(true);
   }
