@@ -10,6 +10,7 @@
 
 #include "numagraph/engine/replicated.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/parallel/bitmap_summary.hpp"
 #include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::engine {
@@ -38,21 +39,9 @@ class Bitmap {
   }
   // The same where no other thread writes bit i's word.
   void set_bit_owned(std::int64_t i) { words_[static_cast<std::size_t>(i >> 6)] |= std::uint64_t{1} << (i & 63); }
-  // Every summary bit from the words it covers (a parallel pass over the
-  // small summary, reading each word once).
+  // Every summary bit from the words it covers.
   void rebuild_summary() {
-    constexpr std::int64_t kWordsPerBit = (std::int64_t{1} << kSummaryShift) / 64;
-    const std::int64_t words = num_words();
-    parallel::for_static(std::int64_t{0}, num_summary_words(), [&](std::int64_t sw) {
-      std::uint64_t bits = 0;
-      for (std::int64_t b = 0; b < 64; ++b) {
-        const std::int64_t w0 = (sw * 64 + b) * kWordsPerBit;
-        std::uint64_t any = 0;
-        for (std::int64_t w = w0; w < std::min(w0 + kWordsPerBit, words); ++w) any |= words_[w];
-        if (any) bits |= std::uint64_t{1} << b;
-      }
-      summary_[sw] = bits;
-    });
+    parallel::rebuild_bitmap_summary(words_.data(), num_words(), kSummaryShift, summary_.data(), num_summary_words());
   }
   std::uint64_t* words() { return words_.data(); }
   const std::uint64_t* words() const { return words_.data(); }

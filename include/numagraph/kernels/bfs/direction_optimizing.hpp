@@ -24,6 +24,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/bfs/top_down_run.hpp"
+#include "numagraph/parallel/bitmap_summary.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
@@ -70,16 +71,8 @@ class SummaryBitmap {
   // after the loop.
   void set_local(std::int64_t i) { words_[static_cast<std::size_t>(i >> 6)] |= 1ULL << (i & 63); }
   void rebuild_summary() {
-    const std::int64_t per_word = std::int64_t{64} << shift_;  // vertices per summary word
-    parallel::for_static(std::int64_t{0}, static_cast<std::int64_t>(summary_.size()), [&](std::int64_t sw) {
-      std::uint64_t bits = 0;
-      const std::int64_t first = sw * per_word / 64;
-      const std::int64_t last = std::min<std::int64_t>(static_cast<std::int64_t>(words_.size()), (sw + 1) * per_word / 64);
-      const std::int64_t words_per_bit = std::int64_t{1} << (shift_ - 6);
-      for (std::int64_t w = first; w < last; ++w)
-        if (words_[static_cast<std::size_t>(w)]) bits |= 1ULL << ((w - first) / words_per_bit);
-      summary_[static_cast<std::size_t>(sw)] = bits;
-    });
+    parallel::rebuild_bitmap_summary(words_.data(), static_cast<std::int64_t>(words_.size()), shift_, summary_.data(),
+                                     static_cast<std::int64_t>(summary_.size()));
   }
   void clear() {
     parallel::for_static(std::size_t{0}, words_.size(), [&](std::size_t i) { words_[i] = 0; });
