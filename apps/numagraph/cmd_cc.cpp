@@ -23,18 +23,22 @@ struct CcCommand {
   std::string output;
 };
 
+// Labels in the id type widened to 64 bits (in the timed part for every
+// variant that returns the id type).
+template <typename V>
+NumaArray<std::uint64_t> widen_labels(const NumaArray<V>& comp) {
+  NumaArray<std::uint64_t> labels(comp.size());
+  parallel::for_static(std::size_t{0}, comp.size(), [&](std::size_t v) { labels[v] = comp[v]; });
+  return labels;
+}
+
 // The engine variants: Afforest over the node parts (default) or min-label
 // propagation (lp, Polymer's choice: no remote random reads, one edge scan per round).
-// Labels widened to 64 bits, as the flat kernels' are below (in the timed part
-// for both).
 template <typename V, typename Acc>
 NumaArray<std::uint64_t> run_engine_cc(const std::string& variant, const engine::PartitionedGraph<V>& pg,
                                        engine::EngineMode mode, Acc& acc) {
   if (variant == "lp") return kernels::connected_components_numa(pg, mode, acc).labels;
-  const NumaArray<V> comp = kernels::components_afforest_numa(pg, mode, acc).labels;
-  NumaArray<std::uint64_t> labels(comp.size());
-  parallel::for_static(std::size_t{0}, comp.size(), [&](std::size_t v) { labels[v] = comp[v]; });
-  return labels;
+  return widen_labels(kernels::components_afforest_numa(pg, mode, acc).labels);
 }
 
 template <typename G>
@@ -58,9 +62,7 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
       labels = run_engine_cc(c.variant, *eng.pg, engine::EngineMode::kNuma, none);
       return;
     }
-    NumaArray<V> comp = c.variant == "sv" ? kernels::components_shiloach_vishkin(g) : kernels::components_afforest(g);
-    labels = NumaArray<std::uint64_t>(comp.size());
-    parallel::for_static(std::size_t{0}, comp.size(), [&](std::size_t v) { labels[v] = comp[v]; });
+    labels = widen_labels(c.variant == "sv" ? kernels::components_shiloach_vishkin(g) : kernels::components_afforest(g));
   });
   std::optional<bool> verified;
   std::string why;

@@ -281,29 +281,27 @@ nb::object connected_components(const PyGraph& pg, const std::string& variant, c
   // As the CLI: an explicit sv or lp decides engine='auto'.
   const std::string eng = engine != "auto" || variant == "afforest" ? engine : variant == "sv" ? "flat" : "numa";
   return to_python(on_worker_cached<Array>(pg, [=](const auto& g, GraphCache& cache) -> Array {
+    using V = typename std::decay_t<decltype(g)>::vertex_type;
+    NumaArray<V> comp;  // labels in the id type (Afforest on either engine, SV), relabelled below
     const EngineTopology topo = engine_topology();
     if (use_numa(eng, topo)) {
       if (variant == "sv")
         throw UsageError("variant 'sv' has no NUMA-engine version: use 'afforest' or 'lp', or engine='flat'");
       engine::NoAccounting none;
       const auto& parts = partitioned(cache, g, topo, {false, true});
-      if (variant == "afforest") {  // labels in the id type, as the flat kernel's below
-        auto comp = kernels::components_afforest_numa(parts, engine::EngineMode::kNuma, none).labels;
-        if (!g.relabelled()) return comp;
-        NumaArray<std::uint64_t> ids(comp.size());
-        parallel::for_static(std::size_t{0}, comp.size(), [&](std::size_t v) { ids[v] = g.label(comp[v]); });
-        return ids;
+      if (variant == "lp") {  // 64-bit labels, relabelled in place
+        auto labels = kernels::connected_components_numa(parts, engine::EngineMode::kNuma, none).labels;
+        if (g.relabelled())
+          parallel::for_static(std::size_t{0}, labels.size(),
+                               [&](std::size_t v) { labels[v] = g.label(static_cast<V>(labels[v])); });
+        return labels;
       }
-      auto labels = kernels::connected_components_numa(parts, engine::EngineMode::kNuma, none).labels;
-      if (g.relabelled())
-        parallel::for_static(std::size_t{0}, labels.size(), [&](std::size_t v) {
-          labels[v] = g.label(static_cast<typename std::decay_t<decltype(g)>::vertex_type>(labels[v]));
-        });
-      return labels;
+      comp = kernels::components_afforest_numa(parts, engine::EngineMode::kNuma, none).labels;
+    } else {
+      if (variant == "lp")
+        throw UsageError("variant 'lp' runs on the NUMA engine only: use engine='numa', or 'afforest' or 'sv'");
+      comp = variant == "sv" ? kernels::components_shiloach_vishkin(g) : kernels::components_afforest(g);
     }
-    if (variant == "lp")
-      throw UsageError("variant 'lp' runs on the NUMA engine only: use engine='numa', or 'afforest' or 'sv'");
-    auto comp = variant == "sv" ? kernels::components_shiloach_vishkin(g) : kernels::components_afforest(g);
     if (!g.relabelled()) return comp;
     NumaArray<std::uint64_t> ids(comp.size());
     parallel::for_static(std::size_t{0}, comp.size(), [&](std::size_t v) { ids[v] = g.label(comp[v]); });
