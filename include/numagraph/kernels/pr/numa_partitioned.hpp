@@ -21,6 +21,7 @@
 #include "numagraph/engine/barrier.hpp"
 #include "numagraph/engine/pull_sum.hpp"
 #include "numagraph/engine/segmented_parts.hpp"
+#include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/numa/numa_array.hpp"
 
 namespace numagraph::kernels {
@@ -86,18 +87,16 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
   run_on_threads(layout, [&](int tid) {
     const int my_node = layout.thread_node[static_cast<std::size_t>(tid)];
     const auto& ranges = layout.thread_ranges[static_cast<std::size_t>(tid)];
-    auto contribution = [&](std::int64_t v, double score) {
-      const eid_t deg = out_offsets[v + 1] - out_offsets[v];
-      return static_cast<C>(deg > 0 ? score / static_cast<double>(deg) : 0.0);
-    };
-    auto is_dangling = [&](std::int64_t v) { return out_offsets[v + 1] == out_offsets[v]; };
+    auto out_degree = [&](std::int64_t v) { return out_offsets[v + 1] - out_offsets[v]; };
     double my_dangling = 0;
     for (const auto& [lo, hi] : ranges)
       for (std::int64_t v = lo; v < hi; ++v) {
         r.scores[v] = init;
-        publish(replicas[0].if_any() ? nullptr : contrib[0].data(), replicas[0].if_any(), v, contribution(v, init), mode,
-                tid, acc);
-        if (is_dangling(v)) my_dangling += init;
+        const eid_t deg = out_degree(v);
+        const double kept = score_if_out_arcs(init, deg);
+        publish(replicas[0].if_any() ? nullptr : contrib[0].data(), replicas[0].if_any(), v,
+                contribution<C>(kept, deg), mode, tid, acc);
+        my_dangling += init - kept;
         if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 2);
       }
     dangling[static_cast<std::size_t>(tid)].value = my_dangling;
@@ -139,8 +138,10 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
             const double next = base + o.damping * sum;
             my_change += std::fabs(next - r.scores[v]);
             r.scores[v] = next;
-            publish(next_master, next_replicas, v, contribution(v, next), mode, tid, acc);
-            if (is_dangling(v)) my_dangling += next;
+            const eid_t deg = out_degree(v);
+            const double kept = score_if_out_arcs(next, deg);  // as the flat kernels, same bits
+            publish(next_master, next_replicas, v, contribution<C>(kept, deg), mode, tid, acc);
+            my_dangling += next - kept;
             if constexpr (Acc::enabled) acc.count_vertex(tid, v, Pattern::kSequential, 3);
           }
         }

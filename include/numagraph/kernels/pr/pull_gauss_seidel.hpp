@@ -36,16 +36,25 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
   NumaArray<C> contrib(static_cast<std::size_t>(n));
   const double base = (1 - o.damping) / static_cast<double>(n);
   start_pagerank(g, r, contrib.data());  // the dangling mass is dropped (gapbs's model)
+  // Raw pointers, read once: the compiler cannot tell that the stores below
+  // leave the graph's and options' fields alone, and reloads them per vertex.
+  const eid_t* const in_off = g.in_arrays().offsets.data();
+  const V* const in_nb = g.in_arrays().neighbors.data();
+  const eid_t* const out_off = g.out().offsets.data();
+  C* const x = contrib.data();
+  double* const score = r.scores.data();
+  const double damping = o.damping;
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     double change = 0;
 #pragma omp parallel for schedule(dynamic, 16384) reduction(+ : change)
     for (std::int64_t v = 0; v < n; ++v) {
-      const double next = base + o.damping * gather_sum(g.in_neighbors(static_cast<V>(v)), contrib.data());
-      change += std::fabs(next - r.scores[v]);
-      r.scores[v] = next;
-      const eid_t d = g.out_degree(static_cast<V>(v));
-      contrib[v] = static_cast<C>(d ? next / static_cast<double>(d) : 0.0);
+      const eid_t b = in_off[v];
+      const double next = base + damping * gather_sum(std::span<const V>(in_nb + b, in_off[v + 1] - b), x);
+      change += std::fabs(next - score[v]);
+      score[v] = next;
+      const eid_t d = out_off[v + 1] - out_off[v];
+      x[v] = contribution<C>(score_if_out_arcs(next, d), d);
     }
     r.iterations = it + 1;
     r.last_change = change;

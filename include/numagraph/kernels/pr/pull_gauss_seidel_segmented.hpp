@@ -64,7 +64,7 @@ PageRankResult pagerank_pull_gauss_seidel_segmented(const CSRGraph<V>& g, const 
         change += std::fabs(next - r.scores[v]);
         r.scores[v] = next;
         const eid_t d = g.out_degree(static_cast<V>(v));
-        contrib[v] = static_cast<C>(d ? next / static_cast<double>(d) : 0.0);
+        contrib[v] = contribution<C>(score_if_out_arcs(next, d), d);
         sum[v] = 0;
       }
       // The barrier above publishes range s's contributions to every thread.
