@@ -4,6 +4,7 @@
 Usage:
   GAPBS_DIR=/path/to/gapbs bench/vs_gapbs.py [--kernels bfs,sssp,...] [--graphs kron20,urand22,...]
                                             [--rounds 5] [--threads 2] [--delta 32|gap] [--out results.json]
+                                            [--baseline OLD_NUMAGRAPH_BINARY]
 
 For each graph the script writes one .sg/.wsg file with `numagraph generate`
 (or converts a road graph from ../shared/data) and runs both tools on that
@@ -12,7 +13,10 @@ round by round (and which goes first) so machine noise hits both alike. Each rou
 trials in one process (graph loading is not timed by either tool); the
 per-trial times of all rounds are pooled and the medians compared.
 Prints a table of medians and the ratio numagraph / gapbs (below 1: faster).
-Without GAPBS_DIR it only times numagraph.
+Without GAPBS_DIR it only times numagraph. With --baseline, a second numagraph
+binary (say, a build of the previous commit) takes its turn in every round
+too, and the table adds the ratio new / baseline: an A/B of a change under
+the same noise as the comparison with gapbs.
 """
 import argparse
 import json
@@ -88,10 +92,10 @@ def gapbs_trials(gapbs, kernel, path, flags, trials, threads):
     return [float(x) for x in re.findall(r"Trial Time:\s+([0-9.eE+-]+)", out)]
 
 
-def numagraph_trials(kernel, path, flags, trials, threads):
+def numagraph_trials(binary, kernel, path, flags, trials, threads):
     cmd = NUMAGRAPH_COMMAND.get(kernel, kernel)
     engine = [] if cmd in ("tc", "diameter") else ["--engine", "flat"]
-    out = sh([NUMAGRAPH, cmd, path, "-n", trials, "-t", threads, "--json", *engine, *flags])
+    out = sh([binary, cmd, path, "-n", trials, "-t", threads, "--json", *engine, *flags])
     recs = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
     return [t for r in recs for t in r["trials"]]
 
@@ -108,7 +112,11 @@ def main():
                          "(benchmark/bench.mk: 50000 for road graphs, 2 for the others)")
     ap.add_argument("--workdir", default=None, help="where graph files go (default: a temp dir)")
     ap.add_argument("--out", default=None, help="also write the table as JSON here")
+    ap.add_argument("--baseline", default=None,
+                    help="another numagraph binary to time in the same rounds (reports new / baseline)")
     args = ap.parse_args()
+    if args.baseline and not Path(args.baseline).is_file():
+        sys.exit(f"--baseline {args.baseline}: no such file (give the path of a numagraph binary)")
     gapbs = os.environ.get("GAPBS_DIR")
     workdir = args.workdir or tempfile.mkdtemp(prefix="numagraph-bench-")
     rows = []
@@ -123,15 +131,19 @@ def main():
             root = pick_root(path)
             delta = sssp_delta(args.delta, graph)
             fill = lambda fl: [f.format(root=root, delta=delta) for f in fl]
-            ours, theirs = [], []
+            ours, theirs, base = [], [], []
+            ours_flags = fill(KERNELS[kernel][3])
             for r in range(args.rounds):
                 # Alternate which tool goes first: on a noisy host the second
                 # process of a pair measured up to 7 % slower than the first.
-                runs = [lambda: ours.extend(numagraph_trials(kernel, path, fill(KERNELS[kernel][3]), args.trials,
+                runs = [lambda: ours.extend(numagraph_trials(NUMAGRAPH, kernel, path, ours_flags, args.trials,
                                                              args.threads))]
                 if gapbs:
                     runs.append(lambda: theirs.extend(gapbs_trials(gapbs, kernel, path, fill(KERNELS[kernel][2]),
                                                                    args.trials, args.threads)))
+                if args.baseline:
+                    runs.append(lambda: base.extend(numagraph_trials(args.baseline, kernel, path, ours_flags,
+                                                                     args.trials, args.threads)))
                 for run in (runs if r % 2 == 0 else runs[::-1]):
                     run()
             row = {"graph": graph, "kernel": kernel, "numagraph_median_s": statistics.median(ours)}
@@ -140,9 +152,13 @@ def main():
             if theirs:
                 row["gapbs_median_s"] = statistics.median(theirs)
                 row["ratio"] = row["numagraph_median_s"] / row["gapbs_median_s"]
+            if base:
+                row["baseline_median_s"] = statistics.median(base)
+                row["vs_baseline"] = row["numagraph_median_s"] / row["baseline_median_s"]
             rows.append(row)
             print(f"{graph:10s} {kernel + (f' d={delta}' if kernel == 'sssp' else ''):8s} numagraph {row['numagraph_median_s']:.5f} s"
-                  + (f"  gapbs {row['gapbs_median_s']:.5f} s  ratio {row['ratio']:.3f}" if theirs else ""),
+                  + (f"  gapbs {row['gapbs_median_s']:.5f} s  ratio {row['ratio']:.3f}" if theirs else "")
+                  + (f"  baseline {row['baseline_median_s']:.5f} s  new/baseline {row['vs_baseline']:.3f}" if base else ""),
                   flush=True)
     if args.out:
         Path(args.out).write_text(json.dumps(rows, indent=1))
