@@ -3,7 +3,8 @@
 // with L1 change c has residual |F(x) - x|_1 <= d * c for Jacobi; we accept
 // residual <= 2c + 1e-9 (Gauss-Seidel sweeps may land a little further), plus
 // the rounding of float contributions when the kernel used them (each carries
-// a relative error up to 2^-24, and they add up to at most the total score),
+// a relative error up to 2 x 2^-24: the score rounded to float, then the float
+// quotient, kernels/pr/options.hpp; they add up to at most the total score),
 // and require every score finite and non-negative.
 #pragma once
 

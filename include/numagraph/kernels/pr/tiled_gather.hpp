@@ -2,7 +2,7 @@
 // kernels (Jacobi PageRank, SpMV): every row's sum of values[c] (times the
 // arc's weight when Weighted), handed to finish(row, sum) once complete.
 // Sums are added in increasing column order, so they differ from the
-// unblocked sweep's (two interleaved partial sums, gather_sum.hpp) only in
+// unblocked sweep's (in-list order, gather_sum.hpp) only in
 // the last bits, and do not depend on the number of threads.
 #pragma once
 
