@@ -23,8 +23,7 @@ struct CcCommand {
   std::string output;
 };
 
-// Labels in the id type widened to 64 bits (in the timed part for every
-// variant that returns the id type).
+// Labels in the id type widened to 64 bits.
 template <typename V>
 NumaArray<std::uint64_t> widen_labels(const NumaArray<V>& comp) {
   NumaArray<std::uint64_t> labels(comp.size());
@@ -32,13 +31,28 @@ NumaArray<std::uint64_t> widen_labels(const NumaArray<V>& comp) {
   return labels;
 }
 
+// A trial's labels in the type its kernel returns: the id type (Afforest on
+// either engine, SV) or 64 bits (label propagation). They are widened after
+// the timed trials, not in them: gapbs times its kernels' 32-bit labels too,
+// and the 64-bit copy of kron22's labels (32 MiB of fresh pages per trial)
+// was 7 % of the samples of an Afforest run.
+template <typename V>
+struct CcLabels {
+  NumaArray<V> ids;
+  NumaArray<std::uint64_t> wide;
+
+  NumaArray<std::uint64_t> widened() && { return ids.size() > 0 ? widen_labels(ids) : std::move(wide); }
+};
+
 // The engine variants: Afforest over the node parts (default) or min-label
 // propagation (lp, Polymer's choice: no remote random reads, one edge scan per round).
 template <typename V, typename Acc>
-NumaArray<std::uint64_t> run_engine_cc(const std::string& variant, const engine::PartitionedGraph<V>& pg,
-                                       engine::EngineMode mode, Acc& acc) {
-  if (variant == "lp") return kernels::connected_components_numa(pg, mode, acc).labels;
-  return widen_labels(kernels::components_afforest_numa(pg, mode, acc).labels);
+void run_engine_cc(const std::string& variant, const engine::PartitionedGraph<V>& pg, engine::EngineMode mode,
+                   Acc& acc, CcLabels<V>& out) {
+  if (variant == "lp")
+    out.wide = kernels::connected_components_numa(pg, mode, acc).labels;
+  else
+    out.ids = kernels::components_afforest_numa(pg, mode, acc).labels;
 }
 
 template <typename G>
@@ -55,15 +69,16 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
   if (c.engine.account && c.variant == "sv")
     throw UsageError("--account counts the engine's accesses, and sv has no engine version: use --variant afforest or lp");
   auto eng = prepare_engine(g, eo, {false, true});
-  NumaArray<std::uint64_t> labels;
+  CcLabels<V> result;
   const auto seconds = time_trials(c.run.trials, [&](int) {
     if (eng.numa) {
       engine::NoAccounting none;
-      labels = run_engine_cc(c.variant, *eng.pg, engine::EngineMode::kNuma, none);
+      run_engine_cc(c.variant, *eng.pg, engine::EngineMode::kNuma, none, result);
       return;
     }
-    labels = widen_labels(c.variant == "sv" ? kernels::components_shiloach_vishkin(g) : kernels::components_afforest(g));
+    result.ids = c.variant == "sv" ? kernels::components_shiloach_vishkin(g) : kernels::components_afforest(g);
   });
+  NumaArray<std::uint64_t> labels = std::move(result).widened();
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
@@ -72,7 +87,8 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
     why = v.message;
   }
   const auto counts = account_if_asked(eo, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
-    run_engine_cc(c.variant, *eng.pg, m, acc);
+    CcLabels<V> unused;
+    run_engine_cc(c.variant, *eng.pg, m, acc, unused);
   });
   std::unordered_set<std::uint64_t> distinct(labels.begin(), labels.end());
   // Report labels as the user's id of each component's representative.
