@@ -8,7 +8,6 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <typeindex>
 #include <utility>
@@ -72,17 +71,21 @@ class ResultPool {
   static constexpr std::size_t kMaxArrays = 4;
   static constexpr std::size_t kMaxBytes = std::size_t{512} << 20;
 
+  // Which recycled arrays take() may return: any, or only ones partitioned
+  // by element count (the NUMA engine's results; see
+  // Placement::partitioned_by_count: placed alike under the topology the
+  // pool was filled in, and the pool is cleared when the topology changes).
+  enum class Want { kAny, kPartitionedByCount };
+
   // A recycled array of exactly `n` elements (contents undefined), or an
-  // empty one; with `kind`, only one of that placement kind (the NUMA
-  // engine's partitioned results: split by element count, so any array of
-  // the size is placed alike under the topology the pool was filled in).
+  // empty one.
   template <typename T>
-  NumaArray<T> take(std::size_t n, std::optional<numa::PlacementKind> kind = std::nullopt) {
+  NumaArray<T> take(std::size_t n, Want want = Want::kAny) {
     std::lock_guard lock(mutex_);
     for (auto it = entries_.begin(); it != entries_.end(); ++it)
       if (it->type == std::type_index(typeid(T)) && it->size == n &&
-          (!kind || (static_cast<NumaArray<T>*>(it->array.get())->placement().kind == *kind &&
-                     !static_cast<NumaArray<T>*>(it->array.get())->placement().bounds))) {
+          (want == Want::kAny ||
+           static_cast<NumaArray<T>*>(it->array.get())->placement().partitioned_by_count())) {
         NumaArray<T> a = std::move(*static_cast<NumaArray<T>*>(it->array.get()));
         bytes_ -= n * sizeof(T);
         entries_.erase(it);

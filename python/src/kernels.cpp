@@ -96,7 +96,7 @@ nb::object bfs(const PyGraph& pg, std::uint64_t source, bool depth, bool parents
       // Recycled partitioned arrays (fresh ones fault in their pages on every
       // call: engine/flat on kron20 1.21 with them, the flat kernel recycling).
       kernels::NumaBfsResult<V> nr;
-      constexpr auto kPartitioned = numa::PlacementKind::kPartitioned;
+      constexpr auto kPartitioned = ResultPool::Want::kPartitionedByCount;
       nr.parent = result_pool().take<P>(static_cast<std::size_t>(g.num_vertices()), kPartitioned);
       if (depth) nr.depth = result_pool().take<std::int32_t>(static_cast<std::size_t>(g.num_vertices()), kPartitioned);
       if (!cache.numa_bfs_workspace) cache.numa_bfs_workspace = std::make_shared<kernels::NumaBfsWorkspace<V>>();
@@ -148,7 +148,7 @@ nb::object sssp(const PyGraph& pg, std::uint64_t source, std::optional<double> d
       engine::NoAccounting none;
       // A recycled partitioned array, as the flat kernel recycles its own.
       NumaArray<double> dist =
-          result_pool().take<double>(static_cast<std::size_t>(g.num_vertices()), numa::PlacementKind::kPartitioned);
+          result_pool().take<double>(static_cast<std::size_t>(g.num_vertices()), ResultPool::Want::kPartitionedByCount);
       kernels::sssp_numa(partitioned(cache, g, topo, {true, false}), dense(g, source), d, engine::EngineMode::kNuma,
                          none, cache.sssp_workspace.get(), dist);
       return dist;

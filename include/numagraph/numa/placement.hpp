@@ -41,6 +41,11 @@ struct Placement {
   // The copy for `node` of a replicated array (engine::Replicas holds one per
   // node); placed like bind(node), reported as a replica.
   static Placement replicated(int node) { return {PlacementKind::kReplicated, node, nullptr, {}}; }
+
+  // Partitioned and split by element count (no explicit bounds): under one
+  // topology every such array of a given size has the same node ranges, so
+  // one can stand in for another (the engine recycles its results this way).
+  bool partitioned_by_count() const { return kind == PlacementKind::kPartitioned && !bounds; }
 };
 
 // The placement NumaArray uses when a caller names none: --placement (local

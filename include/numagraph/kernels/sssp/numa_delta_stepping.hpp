@@ -293,8 +293,7 @@ int sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta, eng
     });
   };
   auto partitioned_of_size = [&](const auto& a) {
-    return a.size() == static_cast<std::size_t>(n) && a.placement().kind == numa::PlacementKind::kPartitioned &&
-           !a.placement().bounds;
+    return a.size() == static_cast<std::size_t>(n) && a.placement().partitioned_by_count();
   };
   const bool one_part = mode == EngineMode::kFlat || layout.nodes == 1;
   const auto& g = pg.graph();
