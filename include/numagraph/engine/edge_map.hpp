@@ -123,9 +123,7 @@ class EdgeMapper {
         for (std::uint64_t bits = front_.words()[w]; bits; bits &= bits - 1)
           mine.push_back(static_cast<V>(w * 64 + __builtin_ctzll(bits)));
     });
-    SparseFrontier<V> list = take_spare();
-    concatenate(next_, list);
-    return list;
+    return gather_finds();
   }
 
   // Hands back a list the caller is done with (a frontier it replaced): the
@@ -157,10 +155,7 @@ class EdgeMapper {
     }
     out.dense = dense;
     out.generation = generation_;
-    if (!dense) {
-      out.list = take_spare();
-      concatenate(next_, out.list);
-    }
+    if (!dense) out.list = gather_finds();
     return out;
   }
 
@@ -342,11 +337,15 @@ class EdgeMapper {
   // and a dense frontier's list form during a push.
   static constexpr std::size_t kSpares = 3;
 
-  // The largest recycled list, or an empty one.
-  SparseFrontier<V> take_spare() {
-    if (spares_.empty()) return {};
-    SparseFrontier<V> list = std::move(spares_.front());
-    spares_.erase(spares_.begin());
+  // The threads' finds (next_), concatenated in thread order into the
+  // largest recycled list (or a new one), and cleared.
+  SparseFrontier<V> gather_finds() {
+    SparseFrontier<V> list;
+    if (!spares_.empty()) {
+      list = std::move(spares_.front());
+      spares_.erase(spares_.begin());
+    }
+    concatenate(next_, list);
     return list;
   }
 
