@@ -9,8 +9,11 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <string>
 
@@ -156,9 +159,147 @@ std::string to_string(PageSize size) {
   return "unknown";
 }
 
-Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size) {
+namespace {
+
+// The recycle bin: mappings release() kept for later Fill::kAny requests,
+// oldest first. Leaked on purpose, so that arrays in static objects can
+// still be released after it would have been destroyed.
+struct RecycleBin {
+  std::mutex mutex;
+  std::deque<Allocation> kept;
+  std::size_t bytes = 0;
+  std::size_t limit = 0;
+  bool limit_read = false;
+};
+RecycleBin& bin() {
+  static RecycleBin* b = new RecycleBin;
+  return *b;
+}
+
+std::size_t physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  return pages > 0 && size > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(size) : 0;
+}
+
+// NUMAGRAPH_RECYCLE_BYTES, or 1/16 of physical memory. A value that is not
+// a size says so once on stderr and keeps the default.
+std::size_t limit_from_environment() {
+  const std::size_t fallback = physical_memory_bytes() / 16;
+  const char* text = std::getenv("NUMAGRAPH_RECYCLE_BYTES");
+  if (text == nullptr || *text == '\0') return fallback;
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long value = std::strtoull(text, &end, 10);
+  int shift = 0;
+  if (end != text && *end != '\0' && end[1] == '\0') {
+    shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : *end == 'G' || *end == 'g' ? 30 : -1;
+    if (shift > 0) ++end;
+  }
+  if (end == text || *end != '\0' || errno != 0 || shift < 0 || text[0] == '-' || value > (~0ULL >> (shift + 1))) {
+    std::fprintf(stderr,
+                 "numagraph: note: NUMAGRAPH_RECYCLE_BYTES='%s' is not a size in bytes (such as 0, 512M or 2G); "
+                 "recycling up to %zu bytes\n",
+                 text, fallback);
+    return fallback;
+  }
+  return static_cast<std::size_t>(value << shift);
+}
+
+// Call with the bin locked.
+std::size_t locked_limit(RecycleBin& b) {
+  if (!b.limit_read) {
+    b.limit = limit_from_environment();
+    b.limit_read = true;
+  }
+  return b.limit;
+}
+
+// Unmaps the oldest kept mappings until at most `keep` bytes remain (bin locked).
+void shrink_locked(RecycleBin& b, std::size_t keep) {
+  while (b.bytes > keep && !b.kept.empty()) {
+    munmap(b.kept.front().data, b.kept.front().mapped);
+    b.bytes -= b.kept.front().mapped;
+    b.kept.pop_front();
+  }
+}
+
+// Whether a mapping may go to the bin: its placement must mean the same for
+// the next array. Local pages sit where the first toucher put them, which is
+// only the right place for any other thread on a machine with one node;
+// partitioned and replicated arrays depend on their element layout and are
+// long-lived anyway.
+bool may_recycle(const Placement& placement, std::size_t mapped) {
+  if (mapped < kMinRecycledBytes) return false;
+  if (placement.kind == PlacementKind::kLocal) return physical_nodes() == 1;
+  return placement.kind == PlacementKind::kInterleave || placement.kind == PlacementKind::kBind;
+}
+
+bool same_placement(const Placement& a, const Placement& b) {
+  return a.kind == b.kind && a.nodes == b.nodes && (a.kind != PlacementKind::kBind || a.node == b.node);
+}
+
+// Whether `kept` is what a fresh allocate(bytes, placement, pages) would map.
+bool matches(const Allocation& kept, std::size_t bytes, const Placement& placement, PageSize pages) {
+  if (kept.requested != pages || !same_placement(kept.placement, placement)) return false;
+  if (kept.pages == PageSize::k2M || kept.pages == PageSize::k1G)
+    return kept.mapped == round_up(bytes, kept.pages == PageSize::k1G ? kGiantPage : kHugePage);
+  const bool huge = pages != PageSize::k4K && bytes >= kHugePage;
+  return kept.mapped == (huge ? round_up(bytes, kHugePage) : bytes);
+}
+
+// A kept mapping for this request, or one with data == nullptr.
+Allocation take_recycled(std::size_t bytes, const Placement& placement, PageSize pages) {
+  RecycleBin& b = bin();
+  std::lock_guard<std::mutex> lock(b.mutex);
+  for (auto it = b.kept.rbegin(); it != b.kept.rend(); ++it) {  // newest first: warmest in the caches
+    if (!matches(*it, bytes, placement, pages)) continue;
+    Allocation a = *it;
+    b.bytes -= a.mapped;
+    b.kept.erase(std::next(it).base());
+    a.bytes = bytes;
+    return a;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::size_t recycle_limit() {
+  RecycleBin& b = bin();
+  std::lock_guard<std::mutex> lock(b.mutex);
+  return locked_limit(b);
+}
+
+void set_recycle_limit(std::size_t bytes) {
+  RecycleBin& b = bin();
+  std::lock_guard<std::mutex> lock(b.mutex);
+  b.limit = bytes;
+  b.limit_read = true;
+  shrink_locked(b, bytes);
+}
+
+std::size_t recycled_bytes() {
+  RecycleBin& b = bin();
+  std::lock_guard<std::mutex> lock(b.mutex);
+  return b.bytes;
+}
+
+void release_recycled() {
+  RecycleBin& b = bin();
+  std::lock_guard<std::mutex> lock(b.mutex);
+  shrink_locked(b, 0);
+}
+
+Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size,
+                    Fill fill) {
+  if (fill == Fill::kAny && bytes > 0) {
+    Allocation kept = take_recycled(bytes, placement, pages);
+    if (kept.data != nullptr) return kept;
+  }
   Allocation a;
   a.bytes = bytes;
+  a.requested = pages;
+  a.placement = placement;
   if (bytes == 0) return a;
   void* p = MAP_FAILED;
   // Explicit huge pages from hugetlbfs pools, when asked and available.
@@ -178,6 +319,10 @@ Allocation allocate(std::size_t bytes, const Placement& placement, PageSize page
     a.mapped = huge ? round_up(bytes, kHugePage) : bytes;
     const std::size_t extra = huge ? kHugePage : 0;
     void* raw = mmap(nullptr, a.mapped + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (raw == MAP_FAILED && recycled_bytes() > 0) {  // what the bin keeps is the first memory to give back
+      release_recycled();
+      raw = mmap(nullptr, a.mapped + extra, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    }
     if (raw == MAP_FAILED)
       throw ResourceError("cannot allocate " + std::to_string(bytes) + " bytes: " + std::strerror(errno) +
                           " (free memory or use a smaller graph)");
@@ -194,11 +339,24 @@ Allocation allocate(std::size_t bytes, const Placement& placement, PageSize page
   }
   a.data = p;
   apply_placement(p, a.mapped, bytes, element_size, placement);
+  a.recyclable = may_recycle(placement, a.mapped);
   return a;
 }
 
 void release(const Allocation& allocation) {
-  if (allocation.data != nullptr) munmap(allocation.data, allocation.mapped);
+  if (allocation.data == nullptr) return;
+  if (allocation.recyclable) {
+    RecycleBin& b = bin();
+    std::lock_guard<std::mutex> lock(b.mutex);
+    const std::size_t limit = locked_limit(b);
+    if (allocation.mapped <= limit) {
+      shrink_locked(b, limit - allocation.mapped);
+      b.kept.push_back(allocation);
+      b.bytes += allocation.mapped;
+      return;
+    }
+  }
+  munmap(allocation.data, allocation.mapped);
 }
 
 PageReport page_report(const void* data, std::size_t bytes, std::size_t max_pages) {

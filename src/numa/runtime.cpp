@@ -101,6 +101,8 @@ int Runtime::os_node(int node) const {
 }
 
 void Runtime::configure(const RuntimeConfig& config) {
+  // Kept mappings carry the placement the old topology gave them.
+  release_recycled();
   config_ = config;
   topology_ = Topology::select(config.topology);
   const ThreadPlan plan = plan_threads(topology_, config.threads, config.bind, config.smt);

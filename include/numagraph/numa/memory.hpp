@@ -17,7 +17,21 @@ struct Allocation {
   std::size_t bytes = 0;     // bytes requested by the caller
   std::size_t mapped = 0;    // bytes actually mapped (rounded to the page size)
   PageSize pages = PageSize::k4K;
+  PageSize requested = PageSize::k4K;  // what the caller asked for (the recycling key)
+  bool recyclable = false;             // release() may keep it for an Fill::kAny request
+  Placement placement{};               // as applied (the recycling key)
 };
+
+// What the caller needs of fresh memory. kZero: every byte zero (a new
+// mapping always is). kAny: the caller writes every element before it reads
+// it, so allocate() may hand back a mapping that release() kept from an
+// earlier array of the same mapped size, page size and placement, with its
+// old contents. A kernel called again and again in one process (the CLI's
+// trials, a Python loop) then does not fault in and zero its working arrays
+// on every call: on kron20 the kernel's zeroing of fresh pages took 4-5 % of
+// a Jacobi PageRank call. (glibc's malloc gives freed memory back the same
+// way, without zeroing it.)
+enum class Fill { kZero, kAny };
 
 // Page size used when a caller does not ask for one (set by --pages).
 PageSize default_page_size();
@@ -28,8 +42,22 @@ void set_default_page_size(PageSize size);
 // placement to the first thread that writes each page. Explicit huge pages
 // (2m, 1g) fall back to THP, then 4 KB; Allocation::pages says what was got.
 // Throws ResourceError when memory runs out.
-Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size = 1);
+Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size = 1,
+                    Fill fill = Fill::kZero);
+// Unmaps, or keeps the mapping for a later kAny request (the recycle bin):
+// only mappings of at least kMinRecycledBytes, local, interleaved or bound, and
+// local ones only on a machine with one NUMA node (first-touch placement is
+// not carried from one array to the next), within recycle_limit() bytes in
+// all (oldest given back first).
 void release(const Allocation& allocation);
+
+inline constexpr std::size_t kMinRecycledBytes = std::size_t{1} << 20;
+// Bytes the recycle bin may keep: NUMAGRAPH_RECYCLE_BYTES if set (0 turns
+// recycling off; K, M, G suffixes), else 1/16 of physical memory.
+std::size_t recycle_limit();
+void set_recycle_limit(std::size_t bytes);  // gives back what no longer fits
+std::size_t recycled_bytes();               // bytes held in the bin now
+void release_recycled();                    // unmaps everything the bin holds
 
 // Where the pages of [data, data + bytes) are: pages per kernel node (a
 // sample of up to `max_pages` base-page addresses, queried with move_pages

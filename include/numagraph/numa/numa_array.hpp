@@ -1,8 +1,9 @@
 // NumaArray<T>: a fixed-size array whose pages have an explicit placement and
 // page size. It either owns anonymous memory (zero-filled, placed on first
-// touch or by policy) or is a read-only view into memory someone else keeps
-// alive (an mmap'ed .ngr file). Move-only: big arrays are never copied by
-// accident. T must be trivially copyable (the memory starts as zero bytes).
+// touch or by policy; for_overwrite: contents unspecified) or is a read-only
+// view into memory someone else keeps alive (an mmap'ed .ngr file).
+// Move-only: big arrays are never copied by accident. T must be trivially
+// copyable (the memory starts as zero bytes).
 #pragma once
 
 #include <cstddef>
@@ -32,6 +33,20 @@ class NumaArray {
       : size_(n), placement_(placement) {
     alloc_ = numa::allocate(n * sizeof(T), placement_, pages, sizeof(T));
     data_ = static_cast<T*>(alloc_.data);
+  }
+
+  // `n` elements the caller will write before reading any (contents
+  // unspecified): may reuse memory an earlier array released
+  // (numa::Fill::kAny), so a kernel called repeatedly skips faulting in and
+  // zeroing fresh pages.
+  static NumaArray for_overwrite(std::size_t n, numa::Placement placement = numa::default_placement(),
+                                 numa::PageSize pages = numa::default_page_size()) {
+    NumaArray a;
+    a.size_ = n;
+    a.placement_ = std::move(placement);
+    a.alloc_ = numa::allocate(n * sizeof(T), a.placement_, pages, sizeof(T), numa::Fill::kAny);
+    a.data_ = static_cast<T*>(a.alloc_.data);
+    return a;
   }
 
   // A view of `n` elements at `data`, kept valid by `keep_alive`.
