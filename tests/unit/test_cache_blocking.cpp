@@ -204,8 +204,16 @@ TEST(Blocking, TileShapeRule) {
   // urand22 PageRank: 16 MiB of floats (half the L3): windows of 256 KiB
   // (2^16 floats), buffers of 256 KiB (2^15 doubles).
   EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 4), m, 2)), std::pair(16, 15));
-  // urand22 SpMV: 32 MiB of doubles stream from memory per row block: 4x the buffer.
+  // urand22 SpMV: 32 MiB of doubles stream from memory per row block: a
+  // buffer of the whole L2, at least 1 MiB.
   EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 8), m, 2)), std::pair(15, 17));
+  // A 1 MiB L2 (the Zen 4 host): PageRank 2^16 rows, the automatic window
+  // narrowed to fit the arc's 32 bits (rows win); SpMV 2^17 rows.
+  const MachineResources zen4{32 * kMiB, std::size_t{16} << 30, kMiB};
+  EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 4), zen4, 2)), std::pair(16, 16));
+  EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 8), zen4, 2)), std::pair(15, 17));
+  // An explicit window is kept and the rows give way: 2^20 columns leave 12 row bits.
+  EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 4, 4 * kMiB), zen4, 2)), std::pair(20, 12));
   // Many threads: narrower row blocks, 4 per thread.
   EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 4), m, 64)), std::pair(16, 14));
   // No L2 size known: the 512 KiB fallback.

@@ -109,26 +109,37 @@ inline constexpr std::int64_t kFewTiles = 65536;
 // blocks (a buffer of 1024 sums is already a small task).
 inline constexpr int kMinTileRowBits = 10;
 
+// The smallest row buffer of a tiling whose values stream from memory once
+// per row block (see cache_tile_shape).
+inline constexpr std::uint64_t kMinStreamingRowBuffer = std::uint64_t{1} << 20;
+
 // The tiling of a pull sweep whose random reads would overflow the cache, or
 // none. Whether to block follows cache_block_width's rule (values above a
 // quarter of the last-level cache, at least kMinBlockedSweeps sweeps, the
 // copy in half the free memory; an explicit size always blocks unless every
-// value fits in one range). The shape, measured on urand22 and kron22 (AMD
-// EPYC, 512 KiB L2, 32 MiB L3, 2 threads):
+// value fits in one range). The shape, measured on urand22 and kron22 with 2
+// threads on two AMD EPYC VMs (Zen 3: 512 KiB L2; Zen 4: 1 MiB L2; both 32
+// MiB L3), the Zen 4 figures by bench/tile_shapes.cpp (sweeps of every shape
+// alternating in one process):
+// - rows first: a buffer of doubles of half the L2, since its updates are the
+//   random accesses (Zen 3, PageRank urand22, 256 KiB windows: 128 KiB
+//   buffers 0.081 s per sweep, 256 KiB 0.079 s, 512 KiB 0.088 s; Zen 4:
+//   2^16 rows 61 ms, 2^15 64 ms, 2^17 68 ms). When the values take more than
+//   half the last-level cache, every row block reads them from memory again
+//   and fewer blocks pay more: then the whole L2, at least
+//   kMinStreamingRowBuffer (Zen 3, SpMV urand22, 32 MiB of doubles: 1 MiB
+//   buffers 0.121 s, 256 KiB 0.145 s; Zen 4: 1 MiB 95 ms, 2 MiB 103 ms,
+//   512 KiB 117 ms).
+// - then narrower row blocks until every thread has 4 (not below 2^10 rows).
 // - columns: a window of values of half the L2 (an explicit size replaces
-//   it): the tile reads it forward, so it need not fit in the L1 (PageRank
+//   it), narrowed so that an arc's row and column fit in 32 bits: the tile
+//   reads its window forward, so its width hardly matters (Zen 3, PageRank
 //   on urand22, 2^15 rows: 256 KiB windows 0.0788 s per sweep, 512 KiB
-//   0.0784 s; 2^16 rows: 128 KiB and 256 KiB both 0.088 s).
-// - rows: a buffer of doubles of half the L2, since its updates are the
-//   random accesses (PageRank urand22, 256 KiB windows: 128 KiB buffers
-//   0.081 s, 256 KiB 0.079 s, 512 KiB 0.088 s); but 4x that when the values
-//   take more than half the last-level cache: every row block then reads
-//   them from memory again, and fewer blocks pay more (SpMV urand22, 32 MiB
-//   of doubles, 256 KiB windows: 1 MiB buffers 0.121 s, 256 KiB 0.145 s).
-// - then narrower row blocks until every thread has 4 (not below 2^10 rows),
-//   within 32 bits for both, and wider ones while there would be more than
-//   kFewTiles tiles averaging fewer than kMinArcsPerTile arcs (none if 32
-//   bits cannot reach that).
+//   0.0784 s), while every row block costs a pass over the values. An
+//   explicit window is kept as asked and the rows give way instead.
+// - then wider row blocks while there would be more than kFewTiles tiles
+//   averaging fewer than kMinArcsPerTile arcs (none if 32 bits cannot reach
+//   that).
 inline TileShape cache_tile_shape(const CacheBlockRequest& r, const MachineResources& m, int threads) {
   if (r.vertices <= 0 || r.value_bytes == 0) return {};
   const auto n = static_cast<std::uint64_t>(r.vertices);
@@ -150,10 +161,16 @@ inline TileShape cache_tile_shape(const CacheBlockRequest& r, const MachineResou
   auto blocks = [&](int bits) { return ((n - 1) >> bits) + 1; };
   TileShape t;
   t.col_bits = std::min(floor_log2(window / r.value_bytes), 31);
-  t.row_bits = floor_log2(l2 / 2 / sizeof(double)) + (values_bytes > m.llc_bytes / 2 ? 2 : 0);
+  const bool values_stream = values_bytes > m.llc_bytes / 2;
+  const std::uint64_t buffer = values_stream ? std::max<std::uint64_t>(l2, kMinStreamingRowBuffer) : l2 / 2;
+  t.row_bits = floor_log2(buffer / sizeof(double));
   while (t.row_bits > kMinTileRowBits && blocks(t.row_bits) < 4 * static_cast<std::uint64_t>(std::max(threads, 1)))
     --t.row_bits;
-  t.row_bits = std::min(t.row_bits, 32 - t.col_bits);
+  // Both fit in one 32-bit arc (see above: rows win unless the window was asked for).
+  if (automatic)
+    t.col_bits = std::min(t.col_bits, 32 - t.row_bits);
+  else
+    t.row_bits = std::min(t.row_bits, 32 - t.col_bits);
   const std::uint64_t most_tiles = std::max<std::uint64_t>(kFewTiles, arcs / kMinArcsPerTile);
   auto tiles = [&] { return blocks(t.row_bits) * blocks(t.col_bits); };
   while (tiles() > most_tiles && t.col_bits + t.row_bits < 32) ++t.row_bits;
