@@ -1,6 +1,7 @@
 // numagraph pr: PageRank (pull; Gauss-Seidel or Jacobi; NetworkX mode).
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "numagraph/common.hpp"
 #include "numagraph/engine_cli.hpp"
@@ -33,6 +34,7 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
                                         kernels::needs_double_contributions(c.pr),
                                         kernels::pagerank_block_width(g, c.pr)};
   kernels::PageRankResult r;
+  std::vector<double> copy_seconds;  // per trial: building the blocked copy (flat kernels)
   const auto seconds = time_trials(c.run.trials, [&](int) {
     if (eng.numa) {
       engine::NoAccounting none;
@@ -44,6 +46,7 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
     } else {
       r = variant == "gs" ? kernels::pagerank_pull_gauss_seidel(g, c.pr) : kernels::pagerank_pull_jacobi(g, c.pr);
     }
+    copy_seconds.push_back(r.cache_copy_s);
   });
   std::optional<bool> verified;
   std::string why;
@@ -64,7 +67,9 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
       .set("iterations", r.iterations)
       .set("last_change", r.last_change)
       .set("networkx", c.pr.networkx)
-      .set("cache_segments", r.cache_segments);
+      .set("cache_segments", r.cache_segments)
+      .set("tile_row_bits", r.tile_row_bits)
+      .set("cache_copy_s", median(copy_seconds));
   report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }

@@ -1,6 +1,7 @@
 // numagraph spmv: repeated sparse matrix-vector product (power iteration).
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "numagraph/common.hpp"
 #include "numagraph/engine_cli.hpp"
@@ -29,12 +30,15 @@ void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
   const std::int64_t width = kernels::spmv_block_width(g, c.iterations, c.cache_block_bytes);
   const TileShape shape = kernels::spmv_tile_shape(g, c.iterations, c.cache_block_bytes);
   NumaArray<double> y;
+  std::vector<double> copy_seconds;  // per trial: building the tiles (flat kernel)
   const auto seconds = time_trials(c.run.trials, [&](int) {
     if (eng.numa) {
       engine::NoAccounting none;
       y = kernels::spmv_numa(*eng.pg, c.iterations, engine::EngineMode::kNuma, none, width).y;
     } else {
-      y = kernels::spmv_rows(g, c.iterations, shape);
+      double copy = 0;
+      y = kernels::spmv_rows(g, c.iterations, shape, &copy);
+      copy_seconds.push_back(copy);
     }
   });
   std::optional<bool> verified;
@@ -55,6 +59,8 @@ void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
   if (eng.numa && width > 0) segments = (n + width - 1) / width;
   if (!eng.numa && shape.tiled()) segments = ((n - 1) >> shape.col_bits) + 1;
   rec.set("cache_segments", segments);
+  rec.set("tile_row_bits", !eng.numa && shape.tiled() ? shape.row_bits : 0);
+  rec.set("cache_copy_s", copy_seconds.empty() ? 0.0 : median(copy_seconds));
   report_engine(rec, c.engine, eng.numa, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }

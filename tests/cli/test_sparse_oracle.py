@@ -6,6 +6,8 @@ PageRank against SciPy, weighted SpMV on a Matrix Market file, per-vertex
 triangles, and the refusals. Every run also passes the kernel's verifier."""
 import functools
 import gzip
+import os
+import subprocess
 
 import networkx as nx
 import numpy as np
@@ -13,7 +15,7 @@ import pytest
 import scipy.io
 import scipy.sparse as sp
 
-from conftest import read_vertex_values, run_cli, run_json
+from conftest import numagraph_bin, read_vertex_values, run_cli, run_json
 from test_kernels_oracle import random_graph, write_mtx
 
 
@@ -205,3 +207,37 @@ def test_components_variant_decides_the_engine(cli, tmp_path):
     assert proc.returncode == 2 and "--engine numa" in proc.stderr, proc.stderr
     proc = run_cli("cc", path, "--variant", "sv", "--account", check=False)
     assert proc.returncode == 2 and "--account" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("kernel,flags", [("pr", ["--variant", "spmv", "--tolerance", "0", "-i", "4"]),
+                                          ("spmv", ["-i", "4"])])
+def test_tiled_runs_report_their_shape_and_copy_time(cli, kernel, flags):
+    """pr (Jacobi) and spmv say how they tiled (tile_row_bits, cache_segments)
+    and how long each run spent building its tiles (cache_copy_s, part of the
+    trial's time; bench/bandwidth_yardstick.py subtracts it for the steady
+    state); an unblocked run reports 0 for both."""
+    tiled = run_json(kernel, "-g", "12", *flags, "--engine", "flat", "--cache-block", "2K", "-n", "2", "--verify")[-1]
+    assert tiled["verified"] is True
+    assert tiled["cache_segments"] > 1 and tiled["tile_row_bits"] >= 10
+    assert 0 < tiled["cache_copy_s"] < max(tiled["trials"])
+    plain = run_json(kernel, "-g", "12", *flags, "--engine", "flat", "--cache-block", "off", "-n", "2", "--verify")[-1]
+    assert plain["verified"] is True
+    assert plain["cache_segments"] == 1 and plain["tile_row_bits"] == 0 and plain["cache_copy_s"] == 0
+
+
+def test_recycle_limit_comes_from_the_environment(cli, tmp_path):
+    """NUMAGRAPH_RECYCLE_BYTES (docs/numa.md): 0 turns the recycling of
+    kernel arrays off, a size caps it, anything else is named on stderr and
+    the default kept. The scores are the same bits every way (a recycled
+    array is overwritten before it is read)."""
+    outputs = []
+    for value in ("0", "64M", "", "lots"):
+        out = tmp_path / f"pr-{value or 'default'}.txt"
+        env = dict(os.environ, NUMAGRAPH_RECYCLE_BYTES=value)
+        proc = subprocess.run([str(numagraph_bin()), "pr", "-g", "18", "--variant", "spmv", "-n", "3", "--verify",
+                               "--engine", "flat", "--output", str(out)], capture_output=True, text=True, env=env)
+        assert proc.returncode == 0, proc.stderr
+        noted = "NUMAGRAPH_RECYCLE_BYTES='lots' is not a size" in proc.stderr
+        assert noted == (value == "lots"), proc.stderr
+        outputs.append(out.read_text())
+    assert all(o == outputs[0] for o in outputs)

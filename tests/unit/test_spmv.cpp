@@ -51,6 +51,23 @@ TEST_P(SpmvIds, UnweightedCountsNeighbours) {
       any);
 }
 
+// The prefetching product (chosen when x outgrows the L2,
+// kernels/pr/gather_sum.hpp) adds the same terms in the same order.
+TEST_P(SpmvIds, PrefetchingProductGivesTheSameBits) {
+  for (const bool weighted : {false, true}) {
+    const AnyGraph any = make_kron(10, true, GetParam(), weighted);
+    numagraph::visit(
+        [](const auto& g) {
+          using V = typename std::decay_t<decltype(g)>::vertex_type;
+          const auto* none = static_cast<const TiledArcs<V>*>(nullptr);
+          const auto plain = kernels::spmv_products<false, false>(g, 4, none);
+          const auto ahead = kernels::spmv_products<false, true>(g, 4, none);
+          for (std::int64_t u = 0; u < g.num_vertices(); ++u) ASSERT_EQ(plain[u], ahead[u]) << u;
+        },
+        any);
+  }
+}
+
 TEST_P(SpmvIds, KroneckerMatchesSerialAndCatchesCorruption) {
   for (const bool directed : {false, true}) {
     const AnyGraph any = make_kron(10, directed, GetParam(), true);

@@ -17,10 +17,25 @@
 
 namespace numagraph::engine {
 
+// The accounting of one pulled list `nb` of node `part` (a no-op without
+// accounting): the list scanned in order from the part's memory (+1 for its
+// offset), and one random read of the values per edge.
+template <bool Weighted, typename V, typename Acc>
+void count_pulled_list(const PartitionedGraph<V>& pg, int part, std::span<const V> nb, EngineMode mode, int tid,
+                       Acc& acc) {
+  if constexpr (Acc::enabled) {
+    const auto edges = static_cast<std::int64_t>(nb.size());
+    acc.count(tid, part, Pattern::kSequential, edges * (Weighted ? 2 : 1) + 1);
+    if (mode == EngineMode::kNuma) {
+      acc.count(tid, pg.layout().thread_node[static_cast<std::size_t>(tid)], Pattern::kRandom, edges);
+    } else {
+      for (const V u : nb) acc.count_vertex(tid, u, Pattern::kRandom);
+    }
+  }
+}
+
 // Sum of values[u] (* weight) over one list `nb` that node `part` stores
-// (an in-list, or a cache-blocked piece of one), with the accounting of its
-// reads: the list scanned in order from the part's memory (+1 for its
-// offset), and one random read of `values` per edge.
+// (an in-list, or a cache-blocked piece of one), with its accounting.
 template <bool Weighted, typename V, typename T, typename Acc>
 double pull_list_sum(const PartitionedGraph<V>& pg, int part, std::span<const V> nb, const weight_t* weights,
                      const T* values, EngineMode mode, int tid, Acc& acc) {
@@ -31,27 +46,37 @@ double pull_list_sum(const PartitionedGraph<V>& pg, int part, std::span<const V>
     sum = kernels::gather_weighted_sum(nb, weights, values);
   else
     sum = kernels::gather_sum(nb, values);
-  if constexpr (Acc::enabled) {
-    const auto edges = static_cast<std::int64_t>(nb.size());
-    acc.count(tid, part, Pattern::kSequential, edges * (Weighted ? 2 : 1) + 1);
-    if (mode == EngineMode::kNuma) {
-      acc.count(tid, pg.layout().thread_node[static_cast<std::size_t>(tid)], Pattern::kRandom, edges);
-    } else {
-      for (const V u : nb) acc.count_vertex(tid, u, Pattern::kRandom);
-    }
-  }
+  count_pulled_list<Weighted>(pg, part, nb, mode, tid, acc);
+  return sum;
+}
+
+// Sum over vertex v's list in `edges` (node `part`'s pull or out part) of
+// values[u] (* weight), as the flat unblocked kernels sum it: with Prefetch,
+// prefetching the values of the arcs ahead in the part
+// (kernels/pr/gather_sum.hpp); the same sum either way.
+template <bool Weighted, bool Prefetch, typename V, typename T, typename Acc>
+double pull_edges_sum(const PartitionedGraph<V>& pg, int part, const NodeEdges<V>& edges, std::int64_t v,
+                      const T* values, EngineMode mode, int tid, Acc& acc) {
+  const eid_t b = edges.begin(v), e = edges.end(v);
+  const auto arcs = static_cast<eid_t>(edges.neighbors.size());
+  const eid_t last = arcs > 0 ? arcs - 1 : 0;
+  double sum;
+  if constexpr (Weighted)
+    sum = kernels::gather_weighted_sum_ahead<Prefetch>(edges.neighbors.data(), edges.weights.data(), b, e, last,
+                                                       values);
+  else
+    sum = kernels::gather_sum_ahead<Prefetch>(edges.neighbors.data(), b, e, last, values);
+  count_pulled_list<Weighted>(pg, part, std::span<const V>(edges.neighbors.data() + b, static_cast<std::size_t>(e - b)),
+                              mode, tid, acc);
   return sum;
 }
 
 // Sum over in-edges of v (v in node `part`'s range) of values[u] (* weight).
 // `values` is the array the thread reads (a replica or the master).
-template <bool Weighted, typename V, typename T, typename Acc>
+template <bool Weighted, bool Prefetch = false, typename V, typename T, typename Acc>
 double pull_sum(const PartitionedGraph<V>& pg, int part, std::int64_t v, const T* values,
                 EngineMode mode, int tid, Acc& acc) {
-  const NodeEdges<V>& in = pg.pull(part);
-  const eid_t b = in.begin(v), e = in.end(v);
-  const std::span<const V> nb(in.neighbors.data() + b, static_cast<std::size_t>(e - b));
-  return pull_list_sum<Weighted>(pg, part, nb, Weighted ? in.weights.data() + b : nullptr, values, mode, tid, acc);
+  return pull_edges_sum<Weighted, Prefetch>(pg, part, pg.pull(part), v, values, mode, tid, acc);
 }
 
 // Publishes value x of vertex v: the master entry (unless `master` is null:

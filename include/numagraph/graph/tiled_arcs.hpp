@@ -100,8 +100,9 @@ class TiledArcs {
     }, std::int64_t{1});
     parallel::exclusive_prefix_sum(offsets, offsets, tiles);
     const eid_t arcs = offsets[tiles];
-    arcs_ = NumaArray<std::uint32_t>(static_cast<std::size_t>(arcs));
-    if (Weighted) weights_ = NumaArray<weight_t>(static_cast<std::size_t>(arcs));
+    // The fill below writes every slot once (the tiles' offsets partition them).
+    arcs_ = NumaArray<std::uint32_t>::for_overwrite(static_cast<std::size_t>(arcs));
+    if (Weighted) weights_ = NumaArray<weight_t>::for_overwrite(static_cast<std::size_t>(arcs));
     std::uint32_t* out = arcs_.data();
     weight_t* out_w = weights_.data();
     const std::uint64_t row_mask = (std::uint64_t{1} << row_bits) - 1;

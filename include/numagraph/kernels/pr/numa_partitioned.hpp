@@ -76,6 +76,7 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
   r.cache_segments = last + 1;
   NumaArray<double> partial(blocked.empty() ? 0 : static_cast<std::size_t>(n), numa::Placement::partitioned());
   HierarchicalBarrier barrier(layout);
+  const bool prefetch = kernels::prefetch_pays(n, sizeof(C));  // as the flat kernels (gather_sum.hpp)
   // Per-thread partial sums, double-buffered by iteration parity so a fast
   // thread's next iteration never overwrites what a slow one still reads.
   std::vector<parallel::Padded<double>> change(2 * static_cast<std::size_t>(layout.threads));
@@ -113,10 +114,12 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
       C* next_master = next_replicas ? nullptr : contrib[nxt].data();  // unread while replicas exist
       double my_change = 0;
       my_dangling = 0;
-      // The sweep, blocked or not as a template argument (a run-time test in
-      // the vertex loop cost the flat kernel 13 % on kron20).
-      auto sweep = [&](auto is_blocked) {
+      // The sweep, blocked or not and prefetching or not as template
+      // arguments (a run-time test in the vertex loop cost the flat kernel
+      // 13 % on kron20).
+      auto sweep = [&](auto is_blocked, auto prefetching) {
         constexpr bool kBlocked = decltype(is_blocked)::value;
+        constexpr bool kPrefetch = decltype(prefetching)::value;
         for (const auto& [lo, hi] : ranges) {
           const int part = layout.node_of_vertex(lo);
           const std::int64_t first = layout.node_bounds[part];
@@ -134,7 +137,7 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
                     pull_list_sum<false>(pg, part, blocked[part].piece(last, v - first), nullptr, source, mode, tid,
                                          acc);
             else
-              sum = pull_sum<false>(pg, part, v, source, mode, tid, acc);
+              sum = pull_sum<false, kPrefetch>(pg, part, v, source, mode, tid, acc);
             const double next = base + o.damping * sum;
             my_change += std::fabs(next - r.scores[v]);
             r.scores[v] = next;
@@ -146,10 +149,12 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
           }
         }
       };
-      if (blocked.empty())
-        sweep(std::false_type{});
+      if (!blocked.empty())
+        sweep(std::true_type{}, std::false_type{});
+      else if (prefetch)
+        sweep(std::false_type{}, std::true_type{});
       else
-        sweep(std::true_type{});
+        sweep(std::false_type{}, std::false_type{});
       change[static_cast<std::size_t>(cur * layout.threads + tid)].value = my_change;
       dangling[static_cast<std::size_t>(nxt * layout.threads + tid)].value = my_dangling;
       barrier.wait(tid);

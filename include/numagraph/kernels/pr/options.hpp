@@ -73,6 +73,8 @@ struct PageRankResult {
   int iterations = 0;
   double last_change = 0;  // L1 change of the last iteration
   int cache_segments = 1;  // source ranges of a cache-blocked sweep (1: not blocked)
+  int tile_row_bits = 0;    // rows per tile of the tiled Jacobi sweep, as 2^bits (0: not tiled)
+  double cache_copy_s = 0;  // seconds of the call spent building the blocked copy (flat kernels)
 };
 
 // `score` if the vertex has out-arcs, else 0, without a branch: whether a

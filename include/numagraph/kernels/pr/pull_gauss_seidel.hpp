@@ -27,13 +27,14 @@
 
 namespace numagraph::kernels {
 
-template <typename V, typename C>
+// Prefetch: the sweep prefetches contributions ahead (gather_sum.hpp).
+template <typename V, typename C, bool Prefetch>
 PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageRankOptions& o) {
   const std::int64_t n = g.num_vertices();
   PageRankResult r;
-  r.scores = NumaArray<double>(static_cast<std::size_t>(n));
+  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));  // start_pagerank fills both
   if (n == 0) return r;
-  NumaArray<C> contrib(static_cast<std::size_t>(n));
+  auto contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n));
   const double base = (1 - o.damping) / static_cast<double>(n);
   start_pagerank(g, r, contrib.data());  // the dangling mass is dropped (gapbs's model)
   // Raw pointers, read once: the compiler cannot tell that the stores below
@@ -44,13 +45,13 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
   C* const x = contrib.data();
   double* const score = r.scores.data();
   const double damping = o.damping;
+  const eid_t last = last_arc(in_off, n);  // the prefetch's bound (gather_sum.hpp)
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     double change = 0;
 #pragma omp parallel for schedule(dynamic, 16384) reduction(+ : change)
     for (std::int64_t v = 0; v < n; ++v) {
-      const eid_t b = in_off[v];
-      const double next = base + damping * gather_sum(std::span<const V>(in_nb + b, in_off[v + 1] - b), x);
+      const double next = base + damping * gather_sum_ahead<Prefetch>(in_nb, in_off[v], in_off[v + 1], last, x);
       change += std::fabs(next - score[v]);
       score[v] = next;
       const eid_t d = out_off[v + 1] - out_off[v];
@@ -95,8 +96,9 @@ PageRankResult pagerank_pull_gauss_seidel(const CSRGraph<V>& g, const PageRankOp
   const std::int64_t width = gauss_seidel_block_width(g, o);
   return with_contribution_type(o, [&](auto c) {
     using C = decltype(c);
-    return width > 0 ? pagerank_pull_gauss_seidel_segmented<V, C>(g, o, width)
-                     : pagerank_pull_gauss_seidel_with<V, C>(g, o);
+    if (width > 0) return pagerank_pull_gauss_seidel_segmented<V, C>(g, o, width);
+    return prefetch_pays(g.num_vertices(), sizeof(C)) ? pagerank_pull_gauss_seidel_with<V, C, true>(g, o)
+                                                      : pagerank_pull_gauss_seidel_with<V, C, false>(g, o);
   });
 }
 

@@ -25,6 +25,7 @@
 #include "numagraph/graph/segmented_lists.hpp"
 #include "numagraph/kernels/pr/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
+#include "numagraph/profile/timer.hpp"
 #include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
@@ -35,14 +36,16 @@ PageRankResult pagerank_pull_gauss_seidel_segmented(const CSRGraph<V>& g, const 
                                                     std::int64_t segment_width) {
   const std::int64_t n = g.num_vertices();
   PageRankResult r;
-  r.scores = NumaArray<double>(static_cast<std::size_t>(n));
+  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));  // start_pagerank fills it and contrib
   if (n == 0) return r;
+  const profile::Timer copy;
   const SegmentedLists<V> in(g, true, segment_width);
+  r.cache_copy_s = copy.seconds();
   const int segments = in.num_segments();
   r.cache_segments = segments;
   auto range_end = [&](int s) { return std::min(n, (s + 1) * segment_width); };
-  NumaArray<C> contrib(static_cast<std::size_t>(n));
-  NumaArray<double> sum(static_cast<std::size_t>(n));
+  auto contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n));
+  auto sum = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));  // zeroed below
   const double base = (1 - o.damping) / static_cast<double>(n);
   start_pagerank(g, r, contrib.data());  // the dangling mass is dropped, as unblocked
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { sum[v] = 0; });

@@ -23,18 +23,22 @@
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/kernels/pr/tiled_gather.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/profile/timer.hpp"
 #include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
 
 // The iterations, tiled over `tiles` or not (a template argument: a
-// run-time test in the vertex loop cost 13 % on kron20).
-template <bool Tiled, typename V, typename C>
+// run-time test in the vertex loop cost 13 % on kron20); an unblocked sweep
+// prefetches with Prefetch (gather_sum.hpp).
+template <bool Tiled, bool Prefetch, typename V, typename C>
 void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, const TiledArcs<V>* tiles,
                                 PageRankResult& r) {
   const std::int64_t n = g.num_vertices();
   TileSums sums(Tiled ? tiles->row_bits() : 0);
-  NumaArray<C> contrib(static_cast<std::size_t>(n)), next_contrib(static_cast<std::size_t>(n));
+  // start_pagerank fills contrib, and every sweep writes all of next_contrib.
+  auto contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n));
+  auto next_contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n));
   double dangling = start_pagerank(g, r, contrib.data());  // score mass on vertices without out-edges
   // Raw pointers, read once and captured by value: through references the
   // compiler reloaded the graph's and options' fields per vertex (it cannot
@@ -46,6 +50,7 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
   const eid_t* const out_off = g.out().offsets.data();
   double* const score = r.scores.data();
   const double damping = o.damping;
+  const eid_t last = last_arc(in_off, n);  // the prefetch's bound (gather_sum.hpp)
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     const double base = (1 - damping) / static_cast<double>(n) +
@@ -74,8 +79,7 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
       // 3-4 % slower on kron20.
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : change, next_dangling)
       for (std::int64_t v = 0; v < n; ++v) {
-        const eid_t b = in_off[v];
-        finish(v, gather_sum(std::span<const V>(in_nb + b, in_off[v + 1] - b), x), change, next_dangling);
+        finish(v, gather_sum_ahead<Prefetch>(in_nb, in_off[v], in_off[v + 1], last, x), change, next_dangling);
       }
     }
     contrib.swap(next_contrib);
@@ -91,15 +95,21 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
 template <typename V, typename C>
 PageRankResult pagerank_pull_jacobi_with(const CSRGraph<V>& g, const PageRankOptions& o, TileShape shape) {
   PageRankResult r;
-  r.scores = NumaArray<double>(static_cast<std::size_t>(g.num_vertices()));
+  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(g.num_vertices()));  // start_pagerank fills it
   if (g.num_vertices() == 0) return r;
   if (!shape.tiled()) {
-    pagerank_jacobi_iterations<false, V, C>(g, o, nullptr, r);
+    if (prefetch_pays(g.num_vertices(), sizeof(C)))
+      pagerank_jacobi_iterations<false, true, V, C>(g, o, nullptr, r);
+    else
+      pagerank_jacobi_iterations<false, false, V, C>(g, o, nullptr, r);
     return r;
   }
+  const profile::Timer copy;
   const TiledArcs<V> tiles(g, true, shape);
+  r.cache_copy_s = copy.seconds();
   r.cache_segments = static_cast<int>(tiles.col_blocks());
-  pagerank_jacobi_iterations<true, V, C>(g, o, &tiles, r);
+  r.tile_row_bits = tiles.row_bits();
+  pagerank_jacobi_iterations<true, false, V, C>(g, o, &tiles, r);
   return r;
 }
 

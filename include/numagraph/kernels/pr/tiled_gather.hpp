@@ -26,7 +26,7 @@ class TileSums {
   // This thread's buffer; call it inside the parallel region.
   double* mine() {
     NumaArray<double>& b = buffers_[static_cast<std::size_t>(parallel::thread_id())];
-    if (b.size() != size_) b = NumaArray<double>(size_);
+    if (b.size() != size_) b = NumaArray<double>::for_overwrite(size_);  // zeroed per row block
     return b.data();
   }
 
@@ -35,6 +35,40 @@ class TileSums {
   std::vector<NumaArray<double>> buffers_;
 };
 
+// How far ahead (in arcs) the sweep prefetches its arc stream (and weights),
+// and how many arcs it takes per prefetch. The stream is read in order, yet
+// the hardware prefetcher alone let it wait: with a prefetch 512 arcs (2 KiB)
+// ahead every 16 arcs, a sweep of urand22 (2 threads, Zen 4, 1 MiB L2, a
+// driver timing the sweep alone, medians of 7, two runs) took 72-80 ms
+// against 81-88 ms for PageRank and 91-95 ms against 102-107 ms for the
+// weighted SpMV; 256 to 2048 arcs ahead measured alike.
+inline constexpr eid_t kArcPrefetchAhead = 512;
+inline constexpr eid_t kArcsPerPrefetch = 16;
+
+// One tile's arcs [k, end) added into `sums` in order (so the same bits
+// whatever the batching).
+template <bool Weighted, typename T>
+[[gnu::always_inline]] inline void add_tile(const std::uint32_t* arcs, const weight_t* weights, eid_t k, eid_t end,
+                                            const T* window, int col_bits, double* sums) {
+  const std::uint32_t col_mask = (1u << col_bits) - 1;  // col_bits <= 31 (tiled_arcs.hpp)
+  auto add = [&](eid_t j) {
+    const std::uint32_t a = arcs[j];
+    const double x = static_cast<double>(window[a & col_mask]);
+    if constexpr (Weighted)
+      sums[a >> col_bits] += static_cast<double>(weights[j]) * x;
+    else
+      sums[a >> col_bits] += x;
+  };
+  for (; k + kArcsPerPrefetch <= end; k += kArcsPerPrefetch) {
+    // Past the array's end near the last tile: a prefetch never faults.
+    __builtin_prefetch(arcs + k + kArcPrefetchAhead);
+    if constexpr (Weighted) __builtin_prefetch(weights + k + kArcPrefetchAhead);
+#pragma GCC unroll 16
+    for (eid_t j = 0; j < kArcsPerPrefetch; ++j) add(k + j);
+  }
+  for (; k < end; ++k) add(k);
+}
+
 // Call it from inside a parallel region, by every thread, with this thread's
 // buffer of 2^row_bits doubles (TileSums::mine): the row blocks are shared out one at a time
 // (a block is thousands of rows, and blocks differ in arcs on skewed graphs).
@@ -42,25 +76,15 @@ template <bool Weighted, typename V, typename T, typename Finish>
 void tiled_sweep(const TiledArcs<V>& t, const T* values, double* sums, Finish&& finish) {
   const std::int64_t n = t.num_rows();
   const int col_bits = t.col_bits(), row_bits = t.row_bits();
-  const std::uint32_t col_mask = (1u << col_bits) - 1;  // col_bits <= 31 (tiled_arcs.hpp)
   const std::uint32_t* arcs = t.arcs();
   const weight_t* weights = t.weights();
 #pragma omp for schedule(dynamic, 1)
   for (std::int64_t b = 0; b < t.row_blocks(); ++b) {
     const std::int64_t lo = b << row_bits, hi = std::min(n, (b + 1) << row_bits);
     std::fill(sums, sums + (hi - lo), 0.0);
-    for (std::int64_t s = 0; s < t.col_blocks(); ++s) {
-      const T* window = values + (s << col_bits);
-      const eid_t end = t.tile_end(b, s);
-      for (eid_t k = t.tile_begin(b, s); k < end; ++k) {
-        const std::uint32_t a = arcs[k];
-        const double x = static_cast<double>(window[a & col_mask]);
-        if constexpr (Weighted)
-          sums[a >> col_bits] += static_cast<double>(weights[k]) * x;
-        else
-          sums[a >> col_bits] += x;
-      }
-    }
+    for (std::int64_t s = 0; s < t.col_blocks(); ++s)
+      add_tile<Weighted>(arcs, weights, t.tile_begin(b, s), t.tile_end(b, s), values + (s << col_bits), col_bits,
+                         sums);
     for (std::int64_t v = lo; v < hi; ++v) finish(v, sums[v - lo]);
   }
 }

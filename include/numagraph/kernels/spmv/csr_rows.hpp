@@ -21,6 +21,7 @@
 #include "numagraph/kernels/pr/gather_sum.hpp"
 #include "numagraph/kernels/pr/tiled_gather.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/profile/timer.hpp"
 #include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
@@ -57,11 +58,14 @@ TileShape spmv_tile_shape(const CSRGraph<V>& g, int iterations, std::int64_t cac
 }
 
 // The products, tiled over `tiles` or not (a template argument, as in
-// pull_jacobi.hpp: no run-time test in the row loop).
-template <bool Tiled, typename V>
+// pull_jacobi.hpp: no run-time test in the row loop); an unblocked product
+// prefetches with Prefetch (kernels/pr/gather_sum.hpp).
+template <bool Tiled, bool Prefetch, typename V>
 NumaArray<double> spmv_products(const CSRGraph<V>& g, int iterations, const TiledArcs<V>* tiles) {
   const std::int64_t n = g.num_vertices();
-  NumaArray<double> x(static_cast<std::size_t>(n)), y(static_cast<std::size_t>(n));
+  // x is filled below and every product writes all of y.
+  auto x = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));
+  auto y = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));
   TileSums sums(Tiled ? tiles->row_bits() : 0);
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { x[v] = 1.0 / static_cast<double>(n); });
   const bool weighted = g.weighted();
@@ -83,11 +87,15 @@ NumaArray<double> spmv_products(const CSRGraph<V>& g, int iterations, const Tile
           tiled_sweep<false>(*tiles, x.data(), mine, finish);
       }
     } else {  // one combined construct, as in pull_jacobi.hpp
+      const eid_t* const off = g.out().offsets.data();
+      const V* const nb = g.out().neighbors.data();
+      const weight_t* const w = weighted ? g.out().weights.data() : nullptr;
+      const eid_t last = last_arc(off, n);  // the prefetch's bound (gather_sum.hpp)
+      const double* const xs = x.data();
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : norm)
       for (std::int64_t u = 0; u < n; ++u) {
-        const auto nb = g.out_neighbors(static_cast<V>(u));
-        const double sum = weighted ? gather_weighted_sum(nb, g.out_weights(static_cast<V>(u)).data(), x.data())
-                                    : gather_sum(nb, x.data());
+        const double sum = weighted ? gather_weighted_sum_ahead<Prefetch>(nb, w, off[u], off[u + 1], last, xs)
+                                    : gather_sum_ahead<Prefetch>(nb, off[u], off[u + 1], last, xs);
         y[u] = scale * sum;
         norm += std::fabs(y[u]);
       }
@@ -99,13 +107,19 @@ NumaArray<double> spmv_products(const CSRGraph<V>& g, int iterations, const Tile
   return y;
 }
 
-// The products with the tiling given (TileShape{}: not tiled).
+// The products with the tiling given (TileShape{}: not tiled). With
+// `copy_seconds`, stores the seconds spent building the tiles (0 untiled).
 template <typename V>
-NumaArray<double> spmv_rows(const CSRGraph<V>& g, int iterations, TileShape shape) {
+NumaArray<double> spmv_rows(const CSRGraph<V>& g, int iterations, TileShape shape, double* copy_seconds = nullptr) {
+  if (copy_seconds) *copy_seconds = 0;
+  const auto* none = static_cast<const TiledArcs<V>*>(nullptr);
   if (!shape.tiled() || g.num_vertices() == 0)
-    return spmv_products<false>(g, iterations, static_cast<const TiledArcs<V>*>(nullptr));
+    return prefetch_pays(g.num_vertices(), sizeof(double)) ? spmv_products<false, true>(g, iterations, none)
+                                                           : spmv_products<false, false>(g, iterations, none);
+  const profile::Timer copy;
   const TiledArcs<V> tiles(g, false, shape);
-  return spmv_products<true>(g, iterations, &tiles);
+  if (copy_seconds) *copy_seconds = copy.seconds();
+  return spmv_products<true, false>(g, iterations, &tiles);
 }
 
 // The products, tiled as cache_block_bytes decides (spmv_tile_shape).

@@ -61,6 +61,7 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
   HierarchicalBarrier barrier(layout);
   std::vector<parallel::Padded<double>> norm(2 * static_cast<std::size_t>(layout.threads));
   const bool weighted = pg.graph().weighted();
+  const bool prefetch = kernels::prefetch_pays(n, sizeof(double));  // as the flat kernel (gather_sum.hpp)
 
   run_on_threads(layout, [&](int tid) {
     const int my_node = layout.thread_node[static_cast<std::size_t>(tid)];
@@ -95,10 +96,14 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
           if (!blocked.empty()) {
             y = scale * ((last == 0 ? 0.0 : partial[u]) + piece_sum(last, u));
           } else {
-            const eid_t b = rows.begin(u), e = rows.end(u);
-            const std::span<const V> nb(rows.neighbors.data() + b, static_cast<std::size_t>(e - b));
-            y = scale * (weighted ? pull_list_sum<true>(pg, part, nb, rows.weights.data() + b, source, mode, tid, acc)
-                                  : pull_list_sum<false>(pg, part, nb, nullptr, source, mode, tid, acc));
+            // Branches on run-time constants, taken the same way for every row.
+            if (weighted)
+              y = prefetch ? pull_edges_sum<true, true>(pg, part, rows, u, source, mode, tid, acc)
+                           : pull_edges_sum<true, false>(pg, part, rows, u, source, mode, tid, acc);
+            else
+              y = prefetch ? pull_edges_sum<false, true>(pg, part, rows, u, source, mode, tid, acc)
+                           : pull_edges_sum<false, false>(pg, part, rows, u, source, mode, tid, acc);
+            y *= scale;
           }
           publish(next_master, next_replicas, u, y, mode, tid, acc);
           my_norm += std::fabs(y);

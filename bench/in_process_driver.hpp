@@ -1,0 +1,45 @@
+// What the in-process benchmark drivers (pull_prefetch_ab.cpp, tile_shapes.cpp)
+// share: two threads, a graph with 32-bit ids, and the median of their timings.
+// Header-only so that each driver still builds with one c++ command.
+#pragma once
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "numagraph/graph/io.hpp"
+#include "numagraph/numa/runtime.hpp"
+
+namespace numagraph::bench {
+
+// Configures the runtime for 2 threads (the machine the targets are set on)
+// and loads `path`; exits with a message naming `driver` when the graph needs
+// 64-bit ids, which these drivers do not instantiate, or cannot be read.
+inline Graph32 two_thread_graph32(const char* path, const char* driver) {
+  numa::RuntimeConfig config;
+  config.threads = 2;
+  numa::Runtime::get().configure(config);
+  AnyGraph any;
+  try {
+    any = load_graph(path);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", driver, e.what());
+    std::exit(2);
+  }
+  if (!std::holds_alternative<Graph32>(any)) {
+    std::fprintf(stderr, "%s: %s needs 64-bit ids; this driver takes graphs with 32-bit ids\n", driver, path);
+    std::exit(2);
+  }
+  return std::move(std::get<Graph32>(any));
+}
+
+inline double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace numagraph::bench
