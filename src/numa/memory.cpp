@@ -170,6 +170,7 @@ struct RecycleBin {
   std::size_t bytes = 0;
   std::size_t limit = 0;
   bool limit_read = false;
+  bool poison = false;  // fill what is handed back with 0xFF bytes (NUMAGRAPH_RECYCLE_POISON)
 };
 RecycleBin& bin() {
   static RecycleBin* b = new RecycleBin;
@@ -205,10 +206,13 @@ std::size_t limit_from_environment() {
   return static_cast<std::size_t>(value << shift);
 }
 
-// Call with the bin locked.
+// The limit from the environment, and the poison setting, read once. Call
+// with the bin locked.
 std::size_t locked_limit(RecycleBin& b) {
   if (!b.limit_read) {
     b.limit = limit_from_environment();
+    const char* poison = std::getenv("NUMAGRAPH_RECYCLE_POISON");
+    b.poison = poison != nullptr && *poison != '\0' && std::strcmp(poison, "0") != 0;
     b.limit_read = true;
   }
   return b.limit;
@@ -225,22 +229,32 @@ void shrink_locked(RecycleBin& b, std::size_t keep) {
 
 // Whether a mapping may go to the bin: its placement must mean the same for
 // the next array. Local pages sit where the first toucher put them, which is
-// only the right place for any other thread on a machine with one node;
-// partitioned and replicated arrays depend on their element layout and are
-// long-lived anyway.
+// only the right place for any other thread on a machine with one node. An
+// array partitioned by element count has the same node ranges as the next
+// one of the same bytes and element size under the same topology (the bin is
+// emptied when the runtime is configured again); explicit bounds and
+// replicas belong to one graph and are long-lived anyway.
 bool may_recycle(const Placement& placement, std::size_t mapped) {
   if (mapped < kMinRecycledBytes) return false;
   if (placement.kind == PlacementKind::kLocal) return physical_nodes() == 1;
-  return placement.kind == PlacementKind::kInterleave || placement.kind == PlacementKind::kBind;
+  return placement.kind == PlacementKind::kInterleave || placement.kind == PlacementKind::kBind ||
+         placement.partitioned_by_count();
 }
 
 bool same_placement(const Placement& a, const Placement& b) {
-  return a.kind == b.kind && a.nodes == b.nodes && (a.kind != PlacementKind::kBind || a.node == b.node);
+  if (a.kind != b.kind || a.nodes != b.nodes) return false;
+  if (a.kind == PlacementKind::kBind) return a.node == b.node;
+  if (a.kind == PlacementKind::kPartitioned) return a.partitioned_by_count() && b.partitioned_by_count();
+  return true;
 }
 
-// Whether `kept` is what a fresh allocate(bytes, placement, pages) would map.
-bool matches(const Allocation& kept, std::size_t bytes, const Placement& placement, PageSize pages) {
+// Whether `kept` is what a fresh allocate(bytes, placement, pages, element_size) would map.
+bool matches(const Allocation& kept, std::size_t bytes, const Placement& placement, PageSize pages,
+             std::size_t element_size) {
   if (kept.requested != pages || !same_placement(kept.placement, placement)) return false;
+  // Node ranges are cut by element count: only the same elements have the same ranges.
+  if (placement.kind == PlacementKind::kPartitioned && (kept.bytes != bytes || kept.element_size != element_size))
+    return false;
   if (kept.pages == PageSize::k2M || kept.pages == PageSize::k1G)
     return kept.mapped == round_up(bytes, kept.pages == PageSize::k1G ? kGiantPage : kHugePage);
   const bool huge = pages != PageSize::k4K && bytes >= kHugePage;
@@ -248,15 +262,22 @@ bool matches(const Allocation& kept, std::size_t bytes, const Placement& placeme
 }
 
 // A kept mapping for this request, or one with data == nullptr.
-Allocation take_recycled(std::size_t bytes, const Placement& placement, PageSize pages) {
+Allocation take_recycled(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size) {
   RecycleBin& b = bin();
   std::lock_guard<std::mutex> lock(b.mutex);
+  locked_limit(b);  // the environment's settings, poison included, are read once
   for (auto it = b.kept.rbegin(); it != b.kept.rend(); ++it) {  // newest first: warmest in the caches
-    if (!matches(*it, bytes, placement, pages)) continue;
+    if (!matches(*it, bytes, placement, pages, element_size)) continue;
     Allocation a = *it;
     b.bytes -= a.mapped;
     b.kept.erase(std::next(it).base());
     a.bytes = bytes;
+    a.element_size = element_size;
+    // Old contents are usually the previous call's results, which hides a
+    // kernel that reads an element before writing it; NaN doubles and floats
+    // and -1 integers do not. The pages are already placed, so one thread's
+    // memset moves none of them.
+    if (b.poison) std::memset(a.data, 0xFF, bytes);
     return a;
   }
   return {};
@@ -273,9 +294,16 @@ std::size_t recycle_limit() {
 void set_recycle_limit(std::size_t bytes) {
   RecycleBin& b = bin();
   std::lock_guard<std::mutex> lock(b.mutex);
+  locked_limit(b);  // reads the environment's poison setting before it is overridden
   b.limit = bytes;
-  b.limit_read = true;
   shrink_locked(b, bytes);
+}
+
+void set_recycle_poison(bool on) {
+  RecycleBin& b = bin();
+  std::lock_guard<std::mutex> lock(b.mutex);
+  locked_limit(b);
+  b.poison = on;
 }
 
 std::size_t recycled_bytes() {
@@ -293,13 +321,14 @@ void release_recycled() {
 Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size,
                     Fill fill) {
   if (fill == Fill::kAny && bytes > 0) {
-    Allocation kept = take_recycled(bytes, placement, pages);
+    Allocation kept = take_recycled(bytes, placement, pages, element_size);
     if (kept.data != nullptr) return kept;
   }
   Allocation a;
   a.bytes = bytes;
   a.requested = pages;
   a.placement = placement;
+  a.element_size = element_size;
   if (bytes == 0) return a;
   void* p = MAP_FAILED;
   // Explicit huge pages from hugetlbfs pools, when asked and available.

@@ -3,7 +3,9 @@
 // not.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "numagraph/numa/memory.hpp"
@@ -25,7 +27,10 @@ class Recycle : public ::testing::Test {
     numa::release_recycled();
     numa::set_recycle_limit(64 * kMiB);
   }
-  void TearDown() override { numa::release_recycled(); }
+  void TearDown() override {
+    numa::set_recycle_poison(false);
+    numa::release_recycled();
+  }
   // Local pages are recycled only where first touch cannot pick the wrong node.
   static bool local_recycles() { return numa::physical_nodes() == 1; }
 };
@@ -43,6 +48,23 @@ TEST_F(Recycle, ForOverwriteGetsBackTheSameMappingWithItsContents) {
   EXPECT_EQ(b.data(), where);
   EXPECT_EQ(b[12345], 12345.0);  // not zeroed: the caller overwrites
   EXPECT_EQ(numa::recycled_bytes(), 0u);
+}
+
+// The debugging aid: a recycled array comes back as NaNs, so a kernel that
+// reads before it writes cannot pass for correct on the previous call's values.
+TEST_F(Recycle, PoisonFillsWhatComesBackWithNaN) {
+  const auto parts = numa::Placement::partitioned();  // recycled on any machine
+  const double* where = nullptr;
+  {
+    auto a = NumaArray<double>::for_overwrite(kBig, parts);
+    for (double& x : a) x = 1.5;
+    where = a.data();
+  }
+  numa::set_recycle_poison(true);
+  auto b = NumaArray<double>::for_overwrite(kBig, parts);
+  ASSERT_EQ(b.data(), where);
+  for (std::size_t i = 0; i < b.size(); i += 511) ASSERT_TRUE(std::isnan(b[i])) << i;
+  EXPECT_TRUE(std::isnan(b[b.size() - 1]));
 }
 
 TEST_F(Recycle, ZeroFilledArraysNeverTakeRecycledMemory) {
@@ -79,11 +101,35 @@ TEST_F(Recycle, OnlyTheSameMappedSizePageSizeAndPlacementMatch) {
   EXPECT_EQ(same.data(), where);
 }
 
-TEST_F(Recycle, SmallAndPartitionedArraysAreUnmapped) {
+TEST_F(Recycle, SmallArraysAndExplicitPartitionsAreUnmapped) {
   { auto small = NumaArray<double>::for_overwrite(numa::kMinRecycledBytes / sizeof(double) / 2); }
   EXPECT_EQ(numa::recycled_bytes(), 0u);
-  { auto parts = NumaArray<double>::for_overwrite(kBig, numa::Placement::partitioned()); }
+  const auto bounds = std::make_shared<const std::vector<std::int64_t>>(std::vector<std::int64_t>{0, kBig});
+  { auto parts = NumaArray<double>::for_overwrite(kBig, numa::Placement::partitioned(bounds)); }
   EXPECT_EQ(numa::recycled_bytes(), 0u);
+}
+
+// Partitioned by element count (the NUMA engine's working arrays): node
+// ranges follow the element count, so only the same count and element size
+// takes a kept mapping back, whatever the number of nodes.
+TEST_F(Recycle, PartitionsByCountComeBackOnlyForTheSameElements) {
+  const auto parts = numa::Placement::partitioned();
+  const double* where = nullptr;
+  {
+    auto a = NumaArray<double>::for_overwrite(kBig, parts);
+    where = a.data();
+  }
+  EXPECT_EQ(numa::recycled_bytes(), 4 * kMiB);
+  {
+    auto fewer = NumaArray<double>::for_overwrite(kBig - 10, parts);  // same huge pages, other ranges
+    EXPECT_NE(fewer.data(), where);
+    auto floats = NumaArray<float>::for_overwrite(2 * kBig, parts);  // same bytes, other element size
+    EXPECT_NE(static_cast<const void*>(floats.data()), static_cast<const void*>(where));
+    auto local = NumaArray<double>::for_overwrite(kBig);  // same size, other placement
+    EXPECT_NE(local.data(), where);
+  }
+  auto same = NumaArray<double>::for_overwrite(kBig, parts);
+  EXPECT_EQ(same.data(), where);
 }
 
 TEST_F(Recycle, TheLimitGivesBackTheOldestFirstAndZeroTurnsItOff) {

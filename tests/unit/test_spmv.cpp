@@ -3,6 +3,7 @@
 // without edges, Kronecker graphs with 32- and 64-bit ids, and corrupted
 // entries the verifier must reject.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <vector>
 
@@ -66,6 +67,29 @@ TEST_P(SpmvIds, PrefetchingProductGivesTheSameBits) {
         },
         any);
   }
+}
+
+// sum|y| is added per fixed piece of rows (a row block when tiled), each
+// piece in row order and the pieces in order, so the thread count and the
+// schedule do not move a bit (a reduction clause adds in schedule order).
+TEST_P(SpmvIds, ProductIsTheSameBitsForAnyThreadCount) {
+  const AnyGraph any = make_kron(12, true, GetParam(), true);
+  numagraph::visit(
+      [](const auto& g) {
+        const int saved = omp_get_max_threads();
+        for (const TileShape shape : {TileShape{}, TileShape{8, 8}}) {
+          omp_set_num_threads(1);
+          const auto one = kernels::spmv_rows(g, 5, shape);
+          for (const int threads : {2, 3}) {
+            omp_set_num_threads(threads);
+            const auto many = kernels::spmv_rows(g, 5, shape);
+            for (std::int64_t u = 0; u < g.num_vertices(); ++u)
+              ASSERT_EQ(one[u], many[u]) << "vertex " << u << ", " << threads << " threads, col_bits " << shape.col_bits;
+          }
+        }
+        omp_set_num_threads(saved);
+      },
+      any);
 }
 
 TEST_P(SpmvIds, KroneckerMatchesSerialAndCatchesCorruption) {

@@ -20,6 +20,7 @@ struct Allocation {
   PageSize requested = PageSize::k4K;  // what the caller asked for (the recycling key)
   bool recyclable = false;             // release() may keep it for an Fill::kAny request
   Placement placement{};               // as applied (the recycling key)
+  std::size_t element_size = 1;        // as given to allocate (a partitioned array's key)
 };
 
 // What the caller needs of fresh memory. kZero: every byte zero (a new
@@ -45,10 +46,11 @@ void set_default_page_size(PageSize size);
 Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size = 1,
                     Fill fill = Fill::kZero);
 // Unmaps, or keeps the mapping for a later kAny request (the recycle bin):
-// only mappings of at least kMinRecycledBytes, local, interleaved or bound, and
-// local ones only on a machine with one NUMA node (first-touch placement is
-// not carried from one array to the next), within recycle_limit() bytes in
-// all (oldest given back first).
+// only mappings of at least kMinRecycledBytes, local, interleaved, bound or
+// partitioned by element count (taken back only for the same bytes and
+// element size: the same node ranges), and local ones only on a machine with
+// one NUMA node (first-touch placement is not carried from one array to the
+// next), within recycle_limit() bytes in all (oldest given back first).
 void release(const Allocation& allocation);
 
 inline constexpr std::size_t kMinRecycledBytes = std::size_t{1} << 20;
@@ -56,6 +58,11 @@ inline constexpr std::size_t kMinRecycledBytes = std::size_t{1} << 20;
 // recycling off; K, M, G suffixes), else 1/16 of physical memory.
 std::size_t recycle_limit();
 void set_recycle_limit(std::size_t bytes);  // gives back what no longer fits
+// Whether a recycled mapping is handed back filled with 0xFF bytes (NaN
+// doubles and floats, -1 integers) instead of its old contents: a check that
+// every Fill::kAny caller writes before it reads. NUMAGRAPH_RECYCLE_POISON=1
+// turns it on (default off: it costs a pass over the array).
+void set_recycle_poison(bool on);
 std::size_t recycled_bytes();               // bytes held in the bin now
 void release_recycled();                    // unmaps everything the bin holds
 

@@ -56,14 +56,17 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
   const std::int64_t n = pg.num_vertices();
   const auto& out_offsets = pg.graph().out().offsets;
   NumaPageRankResult r;
-  r.scores = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  // Every array below is written before it is read (scores and the first
+  // contributions by the threads' first pass, the others by the sweeps), so
+  // they may be recycled ones (numa/memory.hpp), as the flat kernels' are.
+  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::Placement::partitioned());
   if (n == 0) return r;
   // Contributions are double-buffered by iteration parity (with their
   // replicas): the pass that computes x'[v] also publishes v's next
   // contribution, so an iteration is one pass and one barrier, as in the
   // flat kernel; the buffer being read is never the one being written.
-  NumaArray<C> contrib[2] = {NumaArray<C>(static_cast<std::size_t>(n), numa::Placement::partitioned()),
-                             NumaArray<C>(static_cast<std::size_t>(n), numa::Placement::partitioned())};
+  NumaArray<C> contrib[2] = {NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), numa::Placement::partitioned()),
+                             NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), numa::Placement::partitioned())};
   Replicas<C> replicas[2] = {Replicas<C>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n)),
                              Replicas<C>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n))};
   // Cache blocking: the pull parts cut by source range (built in the call,

@@ -72,8 +72,11 @@ template <bool Weighted, typename T>
 // Call it from inside a parallel region, by every thread, with this thread's
 // buffer of 2^row_bits doubles (TileSums::mine): the row blocks are shared out one at a time
 // (a block is thousands of rows, and blocks differ in arcs on skewed graphs).
-template <bool Weighted, typename V, typename T, typename Finish>
-void tiled_sweep(const TiledArcs<V>& t, const T* values, double* sums, Finish&& finish) {
+// One thread finishes a block's rows in increasing order, then calls
+// block_done(b): what is summed over a block there does not depend on the
+// schedule.
+template <bool Weighted, typename V, typename T, typename Finish, typename BlockDone>
+void tiled_sweep(const TiledArcs<V>& t, const T* values, double* sums, Finish&& finish, BlockDone&& block_done) {
   const std::int64_t n = t.num_rows();
   const int col_bits = t.col_bits(), row_bits = t.row_bits();
   const std::uint32_t* arcs = t.arcs();
@@ -86,7 +89,13 @@ void tiled_sweep(const TiledArcs<V>& t, const T* values, double* sums, Finish&& 
       add_tile<Weighted>(arcs, weights, t.tile_begin(b, s), t.tile_end(b, s), values + (s << col_bits), col_bits,
                          sums);
     for (std::int64_t v = lo; v < hi; ++v) finish(v, sums[v - lo]);
+    block_done(b);
   }
+}
+
+template <bool Weighted, typename V, typename T, typename Finish>
+void tiled_sweep(const TiledArcs<V>& t, const T* values, double* sums, Finish&& finish) {
+  tiled_sweep<Weighted>(t, values, sums, finish, [](std::int64_t) {});
 }
 
 }  // namespace numagraph::kernels

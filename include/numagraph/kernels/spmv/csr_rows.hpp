@@ -14,8 +14,10 @@
 // which the copy is built) is not tiled.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/pr/gather_sum.hpp"
@@ -69,22 +71,33 @@ NumaArray<double> spmv_products(const CSRGraph<V>& g, int iterations, const Tile
   TileSums sums(Tiled ? tiles->row_bits() : 0);
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { x[v] = 1.0 / static_cast<double>(n); });
   const bool weighted = g.weighted();
+  // sum|y| is added up per fixed piece of rows (a row block when tiled,
+  // kRowsPerPiece rows when not), each piece by one thread in row order, and
+  // the pieces in order: the same bits on every run and, unblocked, for any
+  // thread count (a reduction clause would add in schedule order).
+  constexpr std::int64_t kRowsPerPiece = 1024;
+  const std::int64_t pieces = Tiled ? tiles->row_blocks() : (n + kRowsPerPiece - 1) / kRowsPerPiece;
+  std::vector<double> piece_norm(static_cast<std::size_t>(pieces));
   double scale = 1;  // x of this product = scale * the vector held in `x`
   for (int it = 0; it < iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
-    double norm = 0;
     if constexpr (Tiled) {
-#pragma omp parallel reduction(+ : norm)
+#pragma omp parallel
       {
         double* const mine = sums.mine();
+        double block_norm = 0;
         auto finish = [&](std::int64_t u, double sum) {
           y[u] = scale * sum;
-          norm += std::fabs(y[u]);
+          block_norm += std::fabs(y[u]);
+        };
+        auto block_done = [&](std::int64_t b) {
+          piece_norm[static_cast<std::size_t>(b)] = block_norm;
+          block_norm = 0;
         };
         if (weighted)
-          tiled_sweep<true>(*tiles, x.data(), mine, finish);
+          tiled_sweep<true>(*tiles, x.data(), mine, finish, block_done);
         else
-          tiled_sweep<false>(*tiles, x.data(), mine, finish);
+          tiled_sweep<false>(*tiles, x.data(), mine, finish, block_done);
       }
     } else {  // one combined construct, as in pull_jacobi.hpp
       const eid_t* const off = g.out().offsets.data();
@@ -92,15 +105,22 @@ NumaArray<double> spmv_products(const CSRGraph<V>& g, int iterations, const Tile
       const weight_t* const w = weighted ? g.out().weights.data() : nullptr;
       const eid_t last = last_arc(off, n);  // the prefetch's bound (gather_sum.hpp)
       const double* const xs = x.data();
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : norm)
-      for (std::int64_t u = 0; u < n; ++u) {
-        const double sum = weighted ? gather_weighted_sum_ahead<Prefetch>(nb, w, off[u], off[u + 1], last, xs)
-                                    : gather_sum_ahead<Prefetch>(nb, off[u], off[u + 1], last, xs);
-        y[u] = scale * sum;
-        norm += std::fabs(y[u]);
+#pragma omp parallel for schedule(dynamic, 1)
+      for (std::int64_t p = 0; p < pieces; ++p) {
+        double piece = 0;
+        const std::int64_t end = std::min(n, (p + 1) * kRowsPerPiece);
+        for (std::int64_t u = p * kRowsPerPiece; u < end; ++u) {
+          const double sum = weighted ? gather_weighted_sum_ahead<Prefetch>(nb, w, off[u], off[u + 1], last, xs)
+                                      : gather_sum_ahead<Prefetch>(nb, off[u], off[u + 1], last, xs);
+          y[u] = scale * sum;
+          piece += std::fabs(y[u]);
+        }
+        piece_norm[static_cast<std::size_t>(p)] = piece;
       }
     }
     if (it + 1 == iterations) break;
+    double norm = 0;
+    for (const double piece : piece_norm) norm += piece;
     scale = norm > 0 ? 1.0 / norm : 1.0;
     x.swap(y);
   }

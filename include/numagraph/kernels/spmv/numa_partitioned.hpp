@@ -49,8 +49,11 @@ NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, 
   // the flat kernel (y' = (A y) / sum|y|), so an iteration is one pass and
   // one barrier; results equal the flat kernel's to rounding (the norm is
   // summed in per-thread pieces).
-  NumaArray<double> vector[2] = {NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned()),
-                                 NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned())};
+  // The first pass writes vector[0] and every product all of the other (so
+  // they may be recycled arrays, numa/memory.hpp).
+  NumaArray<double> vector[2] = {
+      NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::Placement::partitioned()),
+      NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::Placement::partitioned())};
   Replicas<double> replicas[2] = {Replicas<double>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n)),
                                   Replicas<double>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n))};
   const auto blocked =
