@@ -155,8 +155,9 @@ void add_cache_block_option(CLI::App& app, std::int64_t& bytes, const std::strin
            }
          },
          "cache blocking of the pull sweep: bytes of " + what +
-             " per block (e.g. 256K), 'off', or 'auto' (default: blocks once the " + what +
-             " exceed 1/4 of the last-level cache, for 3 or more iterations; block sizes in docs/kernels/pr.md)")
+             " per block (e.g. 256K), 'off', or 'auto' (default: tiles once the " + what +
+             " outgrow one core's L2, for 3 or more iterations, 5 up to 4 L2s; segmented sweeps once they exceed"
+             " 1/4 of the last-level cache; the rule and block sizes in docs/kernels/pr.md)")
       ->type_name("SIZE");
 }
 

@@ -98,7 +98,9 @@ def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=Fal
     (thread-count independent; required by networkx=True) or 'auto'.
     ``return_info``: also return (iterations, last L1 change).
     ``cache_block``: cache blocking of the sweep as the CLI's --cache-block:
-    'auto' (blocks once the contributions outgrow the last-level cache),
+    'auto' (the CLI's rule: Jacobi tiles once the contributions outgrow one
+    core's L2, Gauss-Seidel segments once they exceed a quarter of the
+    last-level cache; docs/kernels/pr.md),
     'off', or bytes of contributions per block (an int, or a string such as
     '4M').
     """

@@ -219,8 +219,21 @@ TEST(Blocking, TileShapeRule) {
   // No L2 size known: the 512 KiB fallback.
   EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 4), {32 * kMiB, std::size_t{16} << 30}, 2)),
             std::pair(16, 15));
-  // Not tiled: values in a quarter of the L3, too few sweeps, too little memory, off.
-  EXPECT_FALSE(cache_tile_shape(request(n22 / 2, arcs22 / 2, 4), m, 2).tiled());
+  // Values past the L2 are tiled (windows of half the L2), with fewer sweeps
+  // once they are past 4 L2s: kron20 PageRank, 4 MiB of floats in a 1 MiB L2.
+  const std::int64_t n20 = std::int64_t{1} << 20, n17 = std::int64_t{1} << 17;
+  EXPECT_EQ(shape(cache_tile_shape(request(n20, 32 * n20, 4), zen4, 2)), std::pair(16, 16));
+  auto few = [&](std::int64_t n, int sweeps) {
+    auto r = request(n, 32 * n, 4);
+    r.sweeps = sweeps;
+    return r;
+  };
+  EXPECT_TRUE(cache_tile_shape(few(n20, 5), zen4, 2).tiled());      // 4 L2s, 5 sweeps
+  EXPECT_FALSE(cache_tile_shape(few(n20, 4), zen4, 2).tiled());     // 4 L2s, 4 sweeps
+  EXPECT_TRUE(cache_tile_shape(few(2 * n20, 3), zen4, 2).tiled());  // 8 L2s, 3 sweeps
+  // Not tiled: values within the L2, too few sweeps, too little memory, off.
+  EXPECT_FALSE(cache_tile_shape(request(n17, 32 * n17, 4), m, 2).tiled());  // 512 KiB: the L2
+  EXPECT_TRUE(cache_tile_shape(request(2 * n17, 64 * n17, 4), m, 2).tiled());
   auto short_run = request(n22, arcs22, 4);
   short_run.sweeps = 2;
   EXPECT_FALSE(cache_tile_shape(short_run, m, 2).tiled());

@@ -113,11 +113,25 @@ inline constexpr int kMinTileRowBits = 10;
 // per row block (see cache_tile_shape).
 inline constexpr std::uint64_t kMinStreamingRowBuffer = std::uint64_t{1} << 20;
 
+// Values of at most this many L2s are "near the L2": tiling them saves less
+// per sweep (their random reads mostly hit the L3), so the copy needs
+// kMinNearL2TiledSweeps sweeps to pay for itself (see cache_tile_shape).
+inline constexpr std::uint64_t kNearL2Values = 4;
+inline constexpr int kMinNearL2TiledSweeps = 5;
+
 // The tiling of a pull sweep whose random reads would overflow the cache, or
-// none. Whether to block follows cache_block_width's rule (values above a
-// quarter of the last-level cache, at least kMinBlockedSweeps sweeps, the
-// copy in half the free memory; an explicit size always blocks unless every
-// value fits in one range). The shape, measured on urand22 and kron22 with 2
+// none. Auto tiles once the values outgrow one core's L2, where the tiles'
+// reads hit: at least kMinBlockedSweeps sweeps, kMinNearL2TiledSweeps while
+// the values take at most kNearL2Values L2s, and the copy in half the free
+// memory; an explicit size always tiles unless every value fits in one
+// range. Measured on the Zen 4 host (1 MiB L2, 32 MiB L3 shared with other
+// tenants; whole runs alternating, copy included): Jacobi PageRank to gapbs's
+// tolerance 1e-4 (6-8 sweeps) tiled against unblocked, kron18 (1 MiB of
+// floats) 44 ms vs 48, kron19 (2 MiB) 80 vs 96, urand19 62 vs 74, kron20
+// (4 MiB) 147 vs 212, urand20 129 vs 165; SpMV, 5 products of doubles,
+// kron17 (1 MiB) 12.5-14.3 ms vs 10.7, kron18 (2 MiB) 24.1 vs 26.1, kron20
+// 111-147 vs 157-197. The segmented sweeps (cache_block_width) keep their own
+// rule: their pieces cost more per arc than tiles. The shape, measured on urand22 and kron22 with 2
 // threads on two AMD EPYC VMs (Zen 3: 512 KiB L2; Zen 4: 1 MiB L2; both 32
 // MiB L3), the Zen 4 figures by bench/tile_shapes.cpp (sweeps of every shape
 // alternating in one process):
@@ -149,7 +163,8 @@ inline TileShape cache_tile_shape(const CacheBlockRequest& r, const MachineResou
   const bool automatic = r.block_bytes == kAutoBlock;
   std::uint64_t window = 0;
   if (automatic) {
-    if (values_bytes <= m.llc_bytes / 4 || r.sweeps < kMinBlockedSweeps) return {};
+    if (values_bytes <= l2 || r.sweeps < kMinBlockedSweeps) return {};
+    if (values_bytes <= kNearL2Values * l2 && r.sweeps < kMinNearL2TiledSweeps) return {};
     window = l2 / 2;
   } else if (r.block_bytes <= 0) {
     return {};
