@@ -34,12 +34,14 @@ SHARED = REPO.parent / "shared" / "data"
 
 # kernel -> (gapbs binary, weighted graph?, gapbs flags, numagraph flags); {root} filled in.
 # Matching: bfs/sssp/bc use one fixed root; pr runs gapbs's default L1 tolerance
-# 1e-4 with at most 20 iterations, and numagraph the same; cc/tc have no parameters.
+# 1e-4 with at most 20 iterations, and numagraph the same, each against the same
+# method (pr: Gauss-Seidel, pr_spmv: Jacobi, named whatever --variant auto picks);
+# cc/tc have no parameters.
 KERNELS = {
     "bfs": ("bfs", False, ["-r", "{root}"], ["--source", "{root}"]),
     "sssp": ("sssp", True, ["-r", "{root}", "-d", "{delta}"], ["--source", "{root}", "--delta", "{delta}"]),
     "bc": ("bc", False, ["-r", "{root}", "-i", "1"], ["--source", "{root}"]),
-    "pr": ("pr", False, ["-i", "20", "-t", "1e-4"], ["--iterations", "20", "--tolerance", "1e-4"]),
+    "pr": ("pr", False, ["-i", "20", "-t", "1e-4"], ["--iterations", "20", "--tolerance", "1e-4", "--variant", "gs"]),
     "pr_spmv": ("pr_spmv", False, ["-i", "20", "-t", "1e-4"], ["--iterations", "20", "--tolerance", "1e-4", "--variant", "spmv"]),
     "cc": ("cc", False, [], ["--variant", "afforest"]),
     "cc_sv": ("cc_sv", False, [], ["--variant", "sv"]),
