@@ -168,14 +168,9 @@ struct RecycleBin {
   std::mutex mutex;
   std::deque<Allocation> kept;
   std::size_t bytes = 0;
-  std::size_t limit = 0;
-  bool limit_read = false;
-  bool poison = false;  // fill what is handed back with 0xFF bytes (NUMAGRAPH_RECYCLE_POISON)
+  std::size_t limit = 0;  // NUMAGRAPH_RECYCLE_BYTES, or set_recycle_limit
+  bool poison = false;    // fill what is handed back with 0xFF bytes (NUMAGRAPH_RECYCLE_POISON)
 };
-RecycleBin& bin() {
-  static RecycleBin* b = new RecycleBin;
-  return *b;
-}
 
 std::size_t physical_memory_bytes() {
   const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
@@ -206,16 +201,20 @@ std::size_t limit_from_environment() {
   return static_cast<std::size_t>(value << shift);
 }
 
-// The limit from the environment, and the poison setting, read once. Call
-// with the bin locked.
-std::size_t locked_limit(RecycleBin& b) {
-  if (!b.limit_read) {
-    b.limit = limit_from_environment();
-    const char* poison = std::getenv("NUMAGRAPH_RECYCLE_POISON");
-    b.poison = poison != nullptr && *poison != '\0' && std::strcmp(poison, "0") != 0;
-    b.limit_read = true;
-  }
-  return b.limit;
+bool poison_from_environment() {
+  const char* poison = std::getenv("NUMAGRAPH_RECYCLE_POISON");
+  return poison != nullptr && *poison != '\0' && std::strcmp(poison, "0") != 0;
+}
+
+// The bin, with the environment's settings read when it is first used.
+RecycleBin& bin() {
+  static RecycleBin* b = [] {
+    auto* made = new RecycleBin;
+    made->limit = limit_from_environment();
+    made->poison = poison_from_environment();
+    return made;
+  }();
+  return *b;
 }
 
 // Unmaps the oldest kept mappings until at most `keep` bytes remain (bin locked).
@@ -265,7 +264,6 @@ bool matches(const Allocation& kept, std::size_t bytes, const Placement& placeme
 Allocation take_recycled(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size) {
   RecycleBin& b = bin();
   std::lock_guard<std::mutex> lock(b.mutex);
-  locked_limit(b);  // the environment's settings, poison included, are read once
   for (auto it = b.kept.rbegin(); it != b.kept.rend(); ++it) {  // newest first: warmest in the caches
     if (!matches(*it, bytes, placement, pages, element_size)) continue;
     Allocation a = *it;
@@ -288,13 +286,12 @@ Allocation take_recycled(std::size_t bytes, const Placement& placement, PageSize
 std::size_t recycle_limit() {
   RecycleBin& b = bin();
   std::lock_guard<std::mutex> lock(b.mutex);
-  return locked_limit(b);
+  return b.limit;
 }
 
 void set_recycle_limit(std::size_t bytes) {
   RecycleBin& b = bin();
   std::lock_guard<std::mutex> lock(b.mutex);
-  locked_limit(b);  // reads the environment's poison setting before it is overridden
   b.limit = bytes;
   shrink_locked(b, bytes);
 }
@@ -302,7 +299,6 @@ void set_recycle_limit(std::size_t bytes) {
 void set_recycle_poison(bool on) {
   RecycleBin& b = bin();
   std::lock_guard<std::mutex> lock(b.mutex);
-  locked_limit(b);
   b.poison = on;
 }
 
@@ -377,7 +373,7 @@ void release(const Allocation& allocation) {
   if (allocation.recyclable) {
     RecycleBin& b = bin();
     std::lock_guard<std::mutex> lock(b.mutex);
-    const std::size_t limit = locked_limit(b);
+    const std::size_t limit = b.limit;
     if (allocation.mapped <= limit) {
       shrink_locked(b, limit - allocation.mapped);
       b.kept.push_back(allocation);

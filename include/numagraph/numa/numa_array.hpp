@@ -30,10 +30,7 @@ class NumaArray {
   // default (numa::default_placement(), "local" unless changed).
   explicit NumaArray(std::size_t n, numa::Placement placement = numa::default_placement(),
                      numa::PageSize pages = numa::default_page_size())
-      : size_(n), placement_(placement) {
-    alloc_ = numa::allocate(n * sizeof(T), placement_, pages, sizeof(T));
-    data_ = static_cast<T*>(alloc_.data);
-  }
+      : NumaArray(n, std::move(placement), pages, numa::Fill::kZero) {}
 
   // `n` elements the caller will write before reading any (contents
   // unspecified): may reuse memory an earlier array released
@@ -41,12 +38,7 @@ class NumaArray {
   // zeroing fresh pages.
   static NumaArray for_overwrite(std::size_t n, numa::Placement placement = numa::default_placement(),
                                  numa::PageSize pages = numa::default_page_size()) {
-    NumaArray a;
-    a.size_ = n;
-    a.placement_ = std::move(placement);
-    a.alloc_ = numa::allocate(n * sizeof(T), a.placement_, pages, sizeof(T), numa::Fill::kAny);
-    a.data_ = static_cast<T*>(a.alloc_.data);
-    return a;
+    return NumaArray(n, std::move(placement), pages, numa::Fill::kAny);
   }
 
   // A view of `n` elements at `data`, kept valid by `keep_alive`.
@@ -116,6 +108,13 @@ class NumaArray {
   }
 
  private:
+  // Owned memory for `n` elements: zero-filled (kZero) or possibly recycled (kAny).
+  NumaArray(std::size_t n, numa::Placement placement, numa::PageSize pages, numa::Fill fill)
+      : size_(n), placement_(std::move(placement)) {
+    alloc_ = numa::allocate(n * sizeof(T), placement_, pages, sizeof(T), fill);
+    data_ = static_cast<T*>(alloc_.data);
+  }
+
   T* data_ = nullptr;
   std::size_t size_ = 0;
   numa::Placement placement_{};

@@ -56,7 +56,9 @@ template <typename V, typename C>
 // a run, the more it gains); kron20 (4 MiB, in the L3) 0.98x and 1.01x; at
 // 48 arcs ahead kron16 (256 KiB, in the L2) took 1.04-1.06x. Hence
 // prefetch_pays: values above a quarter of the last-level cache, the
-// threshold of cache blocking (graph/cache_blocking.hpp). On urand22, 48
+// threshold of the segmented sweeps (graph/cache_blocking.hpp; Jacobi and
+// SpMV tile from the L2 on, so they prefetch here only when not tiled:
+// fewer than 3 sweeps, or --cache-block off). On urand22, 48
 // and 96 arcs ahead gained less (0.79-0.95x, 0.86-1.00x), 384 about as much
 // (0.77-0.82x), 16 lost (1.03-1.17x). The sum is the same sequence of
 // additions as gather_sum's.
