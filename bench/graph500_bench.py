@@ -2,7 +2,7 @@
 """Graph500 BFS benchmark: numagraph-graph500 with each seed-001 optimisation
 on and off, side by side with the Graph500 reference under the same mpirun.
 
-    python3 bench/graph500_bench.py [--bin build/dist/numagraph-graph500]
+    python3 bench/graph500_bench.py [--bin build/mpi/numagraph-graph500]
         [--scales 16 18 20] [--ranks 1 2 4] [--repeats 3] [--validate]
 
 The reference (public repository graph500/graph500, built outside this repo,
@@ -88,7 +88,7 @@ def reference(args, scale, ranks):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bin", default="build/dist/numagraph-graph500")
+    ap.add_argument("--bin", default="build/mpi/numagraph-graph500")
     ap.add_argument("--mpirun", default="mpirun", help="launcher command (default: mpirun)")
     ap.add_argument("--scales", type=int, nargs="+", default=[16, 18, 20])
     ap.add_argument("--ranks", type=int, nargs="+", default=[1, 2, 4])

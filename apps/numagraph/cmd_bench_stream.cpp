@@ -5,12 +5,12 @@
 #include <cstdio>
 #include <memory>
 
-#include "numagraph/common.hpp"
+#include "common.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/profile/timer.hpp"
-#include "numagraph/registry.hpp"
-#include "numagraph/runtime_info.hpp"
+#include "registry.hpp"
+#include "runtime_info.hpp"
 
 namespace numagraph::cli {
 namespace {

@@ -19,14 +19,14 @@
 #include <string>
 #include <vector>
 
-#include "numagraph/common.hpp"
+#include "common.hpp"
 #include "numagraph/numa/memory.hpp"
 #include "numagraph/numa/replicated_array.hpp"
 #include "numagraph/numa/runtime.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/profile/timer.hpp"
-#include "numagraph/registry.hpp"
-#include "numagraph/runtime_info.hpp"
+#include "registry.hpp"
+#include "runtime_info.hpp"
 
 namespace numagraph::cli {
 namespace {

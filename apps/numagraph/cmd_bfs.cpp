@@ -4,13 +4,13 @@
 #include <memory>
 #include <optional>
 
-#include "numagraph/common.hpp"
-#include "numagraph/engine_cli.hpp"
+#include "common.hpp"
+#include "engine_cli.hpp"
 #include "numagraph/kernels/bfs/direction_optimizing.hpp"
 #include "numagraph/kernels/bfs/numa_partitioned.hpp"
 #include "numagraph/kernels/roots.hpp"
-#include "numagraph/registry.hpp"
-#include "numagraph/roots_cli.hpp"
+#include "registry.hpp"
+#include "roots_cli.hpp"
 #include "numagraph/verify/bfs.hpp"
 
 namespace numagraph::cli {

@@ -2,11 +2,11 @@
 #include <memory>
 #include <optional>
 
-#include "numagraph/common.hpp"
-#include "numagraph/engine_cli.hpp"
+#include "common.hpp"
+#include "engine_cli.hpp"
 #include "numagraph/kernels/bp/numa_partitioned.hpp"
 #include "numagraph/kernels/bp/per_arc.hpp"
-#include "numagraph/registry.hpp"
+#include "registry.hpp"
 #include "numagraph/verify/bp.hpp"
 
 namespace numagraph::cli {

@@ -3,13 +3,13 @@
 #include <optional>
 #include <unordered_set>
 
-#include "numagraph/common.hpp"
-#include "numagraph/engine_cli.hpp"
+#include "common.hpp"
+#include "engine_cli.hpp"
 #include "numagraph/kernels/cc/afforest.hpp"
 #include "numagraph/kernels/cc/numa_afforest.hpp"
 #include "numagraph/kernels/cc/numa_label_propagation.hpp"
 #include "numagraph/kernels/cc/shiloach_vishkin.hpp"
-#include "numagraph/registry.hpp"
+#include "registry.hpp"
 #include "numagraph/verify/cc.hpp"
 
 namespace numagraph::cli {

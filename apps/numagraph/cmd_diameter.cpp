@@ -2,9 +2,9 @@
 #include <memory>
 #include <optional>
 
-#include "numagraph/common.hpp"
+#include "common.hpp"
 #include "numagraph/kernels/diameter/double_sweep.hpp"
-#include "numagraph/registry.hpp"
+#include "registry.hpp"
 #include "numagraph/verify/diameter.hpp"
 
 namespace numagraph::cli {

@@ -2,11 +2,11 @@
 #include <cstdio>
 #include <memory>
 
-#include "numagraph/common.hpp"
+#include "common.hpp"
 #include "numagraph/graph/io.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/profile/timer.hpp"
-#include "numagraph/registry.hpp"
+#include "registry.hpp"
 
 namespace numagraph::cli {
 namespace {

@@ -4,9 +4,9 @@
 #include <memory>
 #include <vector>
 
-#include "numagraph/common.hpp"
+#include "common.hpp"
 #include "numagraph/parallel/parallel.hpp"
-#include "numagraph/registry.hpp"
+#include "registry.hpp"
 
 namespace numagraph::cli {
 namespace {

@@ -3,12 +3,12 @@
 #include <optional>
 #include <vector>
 
-#include "numagraph/common.hpp"
-#include "numagraph/engine_cli.hpp"
+#include "common.hpp"
+#include "engine_cli.hpp"
 #include "numagraph/kernels/pr/numa_partitioned.hpp"
 #include "numagraph/kernels/pr/pull_gauss_seidel.hpp"
 #include "numagraph/kernels/pr/pull_jacobi.hpp"
-#include "numagraph/registry.hpp"
+#include "registry.hpp"
 #include "numagraph/verify/pr.hpp"
 
 namespace numagraph::cli {

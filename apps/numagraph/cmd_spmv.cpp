@@ -3,11 +3,11 @@
 #include <optional>
 #include <vector>
 
-#include "numagraph/common.hpp"
-#include "numagraph/engine_cli.hpp"
+#include "common.hpp"
+#include "engine_cli.hpp"
 #include "numagraph/kernels/spmv/csr_rows.hpp"
 #include "numagraph/kernels/spmv/numa_partitioned.hpp"
-#include "numagraph/registry.hpp"
+#include "registry.hpp"
 #include "numagraph/verify/spmv.hpp"
 
 namespace numagraph::cli {

@@ -2,12 +2,12 @@
 #include <memory>
 #include <optional>
 
-#include "numagraph/common.hpp"
-#include "numagraph/engine_cli.hpp"
+#include "common.hpp"
+#include "engine_cli.hpp"
 #include "numagraph/kernels/sssp/delta_stepping.hpp"
 #include "numagraph/kernels/sssp/numa_delta_stepping.hpp"
-#include "numagraph/registry.hpp"
-#include "numagraph/roots_cli.hpp"
+#include "registry.hpp"
+#include "roots_cli.hpp"
 #include "numagraph/verify/sssp.hpp"
 
 namespace numagraph::cli {

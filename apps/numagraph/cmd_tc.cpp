@@ -2,9 +2,9 @@
 #include <memory>
 #include <optional>
 
-#include "numagraph/common.hpp"
+#include "common.hpp"
 #include "numagraph/kernels/tc/ordered_intersection.hpp"
-#include "numagraph/registry.hpp"
+#include "registry.hpp"
 #include "numagraph/verify/tc.hpp"
 
 namespace numagraph::cli {

@@ -10,13 +10,13 @@
 
 #include <dirent.h>
 
-#include "numagraph/common.hpp"
+#include "common.hpp"
 #include "numagraph/numa/memory.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/replicated_array.hpp"
 #include "numagraph/numa/runtime.hpp"
-#include "numagraph/registry.hpp"
-#include "numagraph/runtime_info.hpp"
+#include "registry.hpp"
+#include "runtime_info.hpp"
 
 namespace numagraph::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "numagraph/common.hpp"
+#include "common.hpp"
 
 #include <omp.h>
 
@@ -10,7 +10,7 @@
 #include "numagraph/graph/io.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/profile/timer.hpp"
-#include "numagraph/runtime_info.hpp"
+#include "runtime_info.hpp"
 #include "numagraph/util/error.hpp"
 
 namespace numagraph::cli {

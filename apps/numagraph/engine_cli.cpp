@@ -1,4 +1,4 @@
-#include "numagraph/engine_cli.hpp"
+#include "engine_cli.hpp"
 
 #include <sched.h>
 

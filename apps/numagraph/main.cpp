@@ -5,8 +5,8 @@
 #include <exception>
 #include <new>
 
-#include "numagraph/cli_version.hpp"
-#include "numagraph/registry.hpp"
+#include "cli_version.hpp"
+#include "registry.hpp"
 #include "numagraph/util/error.hpp"
 
 namespace numagraph::cli {

@@ -12,7 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "numagraph/common.hpp"
+#include "common.hpp"
 #include "numagraph/kernels/roots.hpp"
 
 namespace numagraph::cli {

@@ -1,4 +1,4 @@
-#include "numagraph/runtime_info.hpp"
+#include "runtime_info.hpp"
 
 #include <memory>
 #include <string>

@@ -2,7 +2,7 @@
 ranks, in every sharing / allgather mode, and the depths equal the
 shared-memory `numagraph bfs` and a SciPy BFS on the same graph.
 
-Binary: $NUMAGRAPH_GRAPH500_BIN, else dist/numagraph-graph500 next to
+Binary: $NUMAGRAPH_GRAPH500_BIN, else mpi/numagraph-graph500 next to
 $NUMAGRAPH_BIN (default build/). Every launch is wrapped in `timeout` (a hung
 collective shows as exit 124) and asserts the communicator size, because a
 binary started by another MPI implementation's mpirun runs as N 1-rank jobs.
@@ -32,7 +32,7 @@ MPI_ENV = {
 def graph500_bin() -> Path:
     if "NUMAGRAPH_GRAPH500_BIN" in os.environ:
         return Path(os.environ["NUMAGRAPH_GRAPH500_BIN"])
-    return numagraph_bin().parent / "dist" / "numagraph-graph500"
+    return numagraph_bin().parent / "mpi" / "numagraph-graph500"
 
 
 @pytest.fixture(scope="module", autouse=True)
