@@ -24,6 +24,7 @@
 #include "graph500_report.hpp"
 #include "numagraph/kernels/roots.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/atomic_file.hpp"
 #include "numagraph/util/error.hpp"
 
 namespace numagraph::dist {
@@ -129,11 +130,16 @@ std::vector<std::uint64_t> pick_roots(const Layout& l, const DistGraph& g, std::
   return roots;
 }
 
+// One "id depth" line per vertex, written to a temporary file renamed over
+// `path` when complete (util/atomic_file.hpp).
 void write_depths(const std::string& path, const std::vector<std::int32_t>& depth) {
-  std::FILE* f = std::fopen(path.c_str(), "w");
+  AtomicFile out(path);
+  std::FILE* f = std::fopen(out.temp_path().c_str(), "w");
   if (!f) throw IoError("cannot write " + path + ": check the directory exists and is writable");
   for (std::size_t v = 0; v < depth.size(); ++v) std::fprintf(f, "%zu %d\n", v, depth[v]);
-  if (std::fclose(f) != 0) throw IoError("error writing " + path + " (disk full?)");
+  const bool failed = std::ferror(f) != 0;
+  if (std::fclose(f) != 0 || failed) throw IoError("error writing " + path + " (disk full?)");
+  out.commit();
 }
 
 int run(const Options& o) {

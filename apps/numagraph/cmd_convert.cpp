@@ -1,4 +1,6 @@
 // numagraph convert IN OUT [--symmetrize --drop-self-loops --dedupe --relabel]
+// OUT is written whole or not at all (a temporary file renamed into place) and
+// may not be IN itself; the status line goes to stderr, so OUT may be a pipe.
 #include <cstdio>
 #include <memory>
 
@@ -29,7 +31,7 @@ const Register kConvert{
        app.add_flag("--dedupe", o->build.dedupe, "keep one of parallel edges (the lightest)");
        app.add_option("--relabel", o->relabel, "compact sparse ids: on, off or auto (default)")
            ->check(CLI::IsMember({"on", "off", "auto"}));
-       app.add_option("-t,--threads", o->threads, "threads (default: all cores)");
+       app.add_option("-t,--threads", o->threads, "threads (default: all cores)")->check(CLI::Range(0, 4096));
        app.callback([o] {
          parallel::set_threads(o->threads);
          o->build.relabel = o->relabel == "on"    ? Relabel::kOn
@@ -37,6 +39,7 @@ const Register kConvert{
                                                   : Relabel::kAuto;
          ReadOptions ro;
          if (!o->in_format.empty()) ro.format = parse_format(o->in_format);
+         refuse_output_onto_input(o->output, o->input, "OUT");
          profile::Timer t;
          BuildReport report;
          AnyGraph g = load_graph(o->input, ro, o->build, &report);
@@ -44,7 +47,8 @@ const Register kConvert{
          if (!report.notice.empty()) std::fprintf(stderr, "numagraph: note: %s\n", report.notice.c_str());
          t.restart();
          write_graph(g, o->output, o->out_format.empty() ? Format::kAuto : parse_format(o->out_format));
-         std::printf("wrote %s: load %.3f s, write %.3f s; removed %lld self-loops, %lld duplicate arcs\n",
+         // Status goes to stderr: OUT may be /dev/stdout.
+         std::fprintf(stderr, "wrote %s: load %.3f s, write %.3f s; removed %lld self-loops, %lld duplicate arcs\n",
                      o->output.c_str(), load_s, t.seconds(),
                      static_cast<long long>(report.self_loops_removed),
                      static_cast<long long>(report.duplicates_removed));

@@ -34,7 +34,7 @@ const Register kGenerate{
        app.add_flag("--weighted", o->gen.weighted, "integer weights uniform in [1, 255]");
        app.add_option("-o,--output", o->output, "output file (.ngr .el .wel .mtx)")->required();
        app.add_option("--format", o->format, "force the output format: el wel mtx ngr");
-       app.add_option("-t,--threads", o->threads, "threads (default: all cores)");
+       app.add_option("-t,--threads", o->threads, "threads (default: all cores)")->check(CLI::Range(0, 4096));
        app.add_flag("--keep-self-loops", o->keep_self_loops,
                     "keep generated self-loops (by default they are dropped, as kernels do)");
        app.add_flag("--keep-duplicates", o->keep_duplicates,
@@ -55,7 +55,8 @@ const Register kGenerate{
          const double build_s = t.seconds();
          t.restart();
          write_graph(g, o->output, o->format.empty() ? Format::kAuto : parse_format(o->format));
-         std::printf("wrote %s: generate %.3f s, build %.3f s, write %.3f s\n", o->output.c_str(),
+         // Status goes to stderr: the output may be /dev/stdout.
+         std::fprintf(stderr, "wrote %s: generate %.3f s, build %.3f s, write %.3f s\n", o->output.c_str(),
                      gen_s, build_s, t.seconds());
        });
      }}};

@@ -39,6 +39,13 @@ void add_graph_options(CLI::App& app, GraphSource& src, bool raw) {
     app.add_flag("--keep-duplicates", src.keep_duplicates,
                  "keep parallel edges (by default kernels keep one, the lightest)");
   }
+  // Results written over the graph they came from destroy it: refuse before
+  // loading (the command's --output is added after this call, so look it up
+  // once parsing is complete).
+  app.parse_complete_callback([&app, &src] {
+    const CLI::Option* out = app.get_option_no_throw("--output");
+    if (out && out->count() > 0) refuse_output_onto_input(out->as<std::string>(), src.file, "--output");
+  });
 }
 
 LoadedGraph load_graph(const GraphSource& src, bool raw) {

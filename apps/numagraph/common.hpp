@@ -18,6 +18,7 @@
 #include "numagraph/graph/builder.hpp"
 #include "numagraph/graph/generators.hpp"
 #include "numagraph/profile/record.hpp"
+#include "numagraph/util/atomic_file.hpp"
 #include "numagraph/util/error.hpp"
 
 namespace numagraph::cli {
@@ -54,6 +55,8 @@ struct LoadedGraph {
 };
 
 // Loads or generates the graph; prints the builder notice (if any) to stderr.
+// add_graph_options also refuses (exit 2, before loading) an `--output` that
+// is the input file itself.
 // `raw` must match the value given to add_graph_options.
 LoadedGraph load_graph(const GraphSource& src, bool raw = false);
 
@@ -126,10 +129,13 @@ inline const CLI::Validator kPositive = number_check(false);
 inline const CLI::Validator kNonNegative = number_check(true);
 
 // Writes one line per vertex, "<id> <value>", with ids in the user's original
-// labels: the format oracle tests and users read (--output FILE).
+// labels: the format oracle tests and users read (--output FILE). The lines go
+// to a temporary file renamed over `path` when complete (util/atomic_file.hpp):
+// an error or a signal never leaves a partial file.
 template <typename G, typename T>
 void write_vertex_values(const std::string& path, const G& g, const T* values) {
-  std::FILE* f = std::fopen(path.c_str(), "w");
+  AtomicFile out(path);
+  std::FILE* f = std::fopen(out.temp_path().c_str(), "w");
   if (!f) throw IoError("cannot write " + path + ": check the directory exists and is writable");
   for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
     const auto id = static_cast<unsigned long long>(g.label(static_cast<typename G::vertex_type>(v)));
@@ -140,7 +146,9 @@ void write_vertex_values(const std::string& path, const G& g, const T* values) {
     else
       std::fprintf(f, "%llu %llu\n", id, static_cast<unsigned long long>(values[v]));
   }
-  if (std::fclose(f) != 0) throw IoError("error writing " + path + " (disk full?)");
+  const bool failed = std::ferror(f) != 0;
+  if (std::fclose(f) != 0 || failed) throw IoError("error writing " + path + " (disk full?)");
+  out.commit();
 }
 
 }  // namespace numagraph::cli

@@ -6,6 +6,7 @@
 
 #include "numagraph/graph/io.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/atomic_file.hpp"
 #include "readers.hpp"
 #include "text_input.hpp"
 
@@ -184,20 +185,25 @@ void write_graph(const AnyGraph& g, const std::string& path, Format format) {
   if (format == Format::kAuto) format = format_from_extension(path);
   if (ends_with(path, ".gz"))
     throw UsageError("writing .gz is not supported: write " + strip_gz(path) + " and compress it with gzip");
+  if (format == Format::kAuto)
+    throw UsageError("cannot tell the output format from '" + path +
+                     "': use an extension (.ngr .el .wel .mtx .sg .wsg) or --to");
+  // Every writer fills a temporary file next to `path`; only a complete file
+  // is renamed over it (util/atomic_file.hpp).
+  AtomicFile out(path);
+  const std::string& tmp = out.temp_path();
   switch (format) {
-    case Format::kEdgeList: return io::write_edge_list_text(g, path, false);
-    case Format::kWeightedEdgeList: return io::write_edge_list_text(g, path, true);
-    case Format::kMatrixMarket: return io::write_matrix_market(g, path);
-    case Format::kNgr: return io::write_ngr(g, path);
-    case Format::kGapbs: return io::write_gapbs(g, path, false);
-    case Format::kGapbsWeighted: return io::write_gapbs(g, path, true);
-    case Format::kAuto:
-      throw UsageError("cannot tell the output format from '" + path +
-                       "': use an extension (.ngr .el .wel .mtx .sg .wsg) or --to");
+    case Format::kEdgeList: io::write_edge_list_text(g, tmp, false); break;
+    case Format::kWeightedEdgeList: io::write_edge_list_text(g, tmp, true); break;
+    case Format::kMatrixMarket: io::write_matrix_market(g, tmp); break;
+    case Format::kNgr: io::write_ngr(g, tmp); break;
+    case Format::kGapbs: io::write_gapbs(g, tmp, false); break;
+    case Format::kGapbsWeighted: io::write_gapbs(g, tmp, true); break;
     default:
       throw UsageError("numagraph does not write " + format_name(format) +
                        " files; write .ngr .el .wel .mtx .sg or .wsg");
   }
+  out.commit();
 }
 
 }  // namespace numagraph
