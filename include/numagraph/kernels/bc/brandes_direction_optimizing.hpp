@@ -1,0 +1,287 @@
+// Betweenness centrality by Brandes' algorithm (Brandes, J. Math. Sociol.
+// 2001) with a direction-optimizing forward pass (Beamer, Asanovic,
+// Patterson, SC 2012, as Ligra and GBBS run BC: Shun & Blelloch, PPoPP 2013)
+// and a backward pass by levels, neither of which needs atomics on doubles
+// once the frontier is large.
+//
+// Forward, per source, level by level:
+//  * push (sparse frontier): each frontier vertex u claims unvisited
+//    out-neighbours with a compare-and-swap on depth and adds sigma[u] to
+//    the path count of every neighbour one level down (atomic add);
+//  * pull (dense frontier): the frontier is a bitmap; every unvisited vertex
+//    sums sigma over its in-neighbours whose bit is set. Only its owner
+//    writes a vertex, so no atomics. A pull cannot stop at the first parent
+//    (every parent's count is needed), so it costs the in-edges of all
+//    unvisited vertices.
+//  Rule: pull when  frontier out-edges * alpha > in-edges of unvisited
+//  vertices + n / 16  (the two sides are the work of a push and of a pull,
+//  which also reads every vertex's depth, 16 to a cache line; alpha weighs
+//  a push edge, with its atomics, against a pull edge).
+// Backward, levels deepest first: each vertex w stores
+//   c[w] = (1 + delta[w]) / sigma[w] = 1/sigma[w] + sum over successors c[v]
+// so delta[w] = sigma[w] * (sum of c over successors). The successors of a
+// level-l vertex are its out-neighbours on level l + 1: a bitmap of level
+// l + 1 (128 KiB per million vertices, cache-resident) picks them, so only
+// their c values are read; no successor bits are kept in the forward pass
+// and it needs no depth test. Big levels are swept in id order (a pushed
+// level comes in a random order), so neighbouring vertices' reads share lines.
+// Scores are raw Brandes sums over the given sources, as betweenness_brandes
+// (kernels/bc/brandes.hpp) returns them; scale_like_networkx() scales them.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/numa/numa_array.hpp"
+#include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/cancel.hpp"
+
+namespace numagraph::kernels {
+
+struct BrandesDoOptions {
+  // Pull when frontier out-edges * alpha > in-edges of unvisited vertices
+  // + n / 16. 0: always push. Measured in docs/kernels/bc.md.
+  double alpha = 4;
+};
+
+// Per-vertex scratch kept between calls; between sources every entry is back
+// at its initial value (depth -1, sigma and c 0, bitmaps clear).
+template <typename V>
+struct BrandesDoWorkspace {
+  NumaArray<double> sigma, c;
+  NumaArray<std::int32_t> depth;
+  NumaArray<V> order;                    // vertices by level
+  NumaArray<std::uint64_t> bits[2];      // level bitmaps, by level parity
+  std::vector<std::int64_t> level_start;
+  int pull_levels = 0, push_levels = 0;  // of the last source (tests, tuning)
+  bool clean = false;
+
+  void prepare(std::int64_t n) {
+    const auto size = static_cast<std::size_t>(n);
+    if (clean && sigma.size() == size) return;
+    sigma = NumaArray<double>(size);
+    c = NumaArray<double>(size);
+    depth = NumaArray<std::int32_t>(size);
+    parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { depth[v] = -1; });
+    order = NumaArray<V>(std::max<std::size_t>(size, 1));
+    for (auto& b : bits) b = NumaArray<std::uint64_t>(size / 64 + 1);
+    clean = true;
+  }
+};
+
+namespace bc_detail {
+
+// Sum of x[v] over the ids v in [first, last) whose bit is set in `member`,
+// in two running sums (two neighbours' loads in flight, not one chain).
+template <typename V>
+[[gnu::always_inline]] inline double masked_gather_sum(const double* x, const std::uint64_t* member, const V* first,
+                                                        const V* last) {
+  auto in = [member](V v) { return (member[v >> 6] >> (v & 63)) & 1; };
+  double s0 = 0, s1 = 0;
+  for (; last - first >= 2; first += 2) {
+    if (in(first[0])) s0 += x[first[0]];
+    if (in(first[1])) s1 += x[first[1]];
+  }
+  if (first < last && in(*first)) s0 += x[*first];
+  return s0 + s1;
+}
+
+}  // namespace bc_detail
+
+template <typename V>
+void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources, NumaArray<double>& scores,
+                            BrandesDoWorkspace<V>& ws, const BrandesDoOptions& options = {}) {
+  const std::int64_t n = g.num_vertices();
+  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n));
+  else parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { scores[v] = 0; });
+  if (n == 0) return;
+  ws.prepare(n);
+  double* sigma = ws.sigma.data();
+  double* c0 = ws.c.data();
+  std::int32_t* depth = ws.depth.data();
+  V* order = ws.order.data();
+  std::uint64_t* const bits[2] = {ws.bits[0].data(), ws.bits[1].data()};
+  const std::size_t words = ws.bits[0].size();
+  const eid_t* off = g.out().offsets.data();
+  const V* nbr = g.out().neighbors.data();
+  const eid_t* in_off = g.in_arrays().offsets.data();
+  const V* in_nbr = g.in_arrays().neighbors.data();
+  const double alpha = g.has_in_edges() ? options.alpha : 0;
+  const eid_t total_in = g.has_in_edges() ? in_off[n] : 0;
+  auto& level_start = ws.level_start;
+  // Levels holding more than n / kScanFraction vertices are swept in id order.
+  constexpr std::int64_t kScanFraction = 32;
+
+  for (const V s : sources) {
+    throw_if_cancelled();
+    ws.clean = false;
+    level_start.assign({0, 1});
+    order[0] = s;
+    depth[s] = 0;
+    sigma[s] = 1;
+    // Per-level totals of the vertices found, in three rotating slots (level
+    // d resets slot d+1, last read at level d-2): one barrier per push level.
+    struct alignas(64) Found {
+      std::atomic<std::int64_t> count{0};
+      std::atomic<eid_t> out_edges{0}, in_edges{0};
+    };
+    Found found[3];
+    int pulls = 0, pushes = 0;
+#pragma omp parallel
+    {
+      const bool leader = parallel::thread_id() == 0;
+      std::vector<V> local;
+      std::int64_t lo = 0, hi = 1;
+      eid_t frontier_edges = off[s + 1] - off[s];
+      eid_t unvisited_in = total_in - (g.has_in_edges() ? in_off[s + 1] - in_off[s] : 0);
+      int last_pull = -2;  // level of the last pull: its bitmap is cleared lazily
+      for (std::int32_t d = 0; lo < hi; ++d) {
+        Found& next = found[(d + 1) % 3];
+        if (leader) {
+          Found& after = found[(d + 2) % 3];
+          after.count.store(0, std::memory_order_relaxed);
+          after.out_edges.store(0, std::memory_order_relaxed);
+          after.in_edges.store(0, std::memory_order_relaxed);
+        }
+        eid_t out_sum = 0, in_sum = 0;
+        const bool pull = static_cast<double>(frontier_edges) * alpha > static_cast<double>(unvisited_in + n / 16);
+        if (pull) {
+          std::uint64_t* cur = bits[d & 1];
+          // Clear the other parity's bitmap if the previous level pulled from
+          // it, and set this frontier's bits; then everyone pulls.
+          if (last_pull == d - 1) {
+            std::uint64_t* old = bits[(d - 1) & 1];
+#pragma omp for schedule(static) nowait
+            for (std::size_t w = 0; w < words; ++w) old[w] = 0;
+          }
+#pragma omp for schedule(static)
+          for (std::int64_t i = lo; i < hi; ++i) {
+            const V u = order[i];
+            __atomic_fetch_or(&cur[u >> 6], std::uint64_t{1} << (u & 63), __ATOMIC_RELAXED);
+          }
+#pragma omp for schedule(dynamic, 1024) nowait
+          for (std::int64_t v = 0; v < n; ++v) {
+            if (depth[v] >= 0) continue;
+            double sum = 0;
+            for (eid_t e = in_off[v]; e < in_off[v + 1]; ++e) {
+              const V u = in_nbr[e];
+              if ((cur[u >> 6] >> (u & 63)) & 1) sum += sigma[u];
+            }
+            if (sum > 0) {
+              depth[v] = d + 1;
+              sigma[v] = sum;
+              local.push_back(static_cast<V>(v));
+              out_sum += off[v + 1] - off[v];
+              in_sum += in_off[v + 1] - in_off[v];
+            }
+          }
+          last_pull = d;
+          if (leader) ++pulls;
+        } else {
+          if (last_pull == d - 1) {  // nobody reads the bitmap of level d-1 any more
+            std::uint64_t* old = bits[(d - 1) & 1];
+#pragma omp for schedule(static) nowait
+            for (std::size_t w = 0; w < words; ++w) old[w] = 0;
+          }
+#pragma omp for schedule(dynamic, 64) nowait
+          for (std::int64_t i = lo; i < hi; ++i) {
+            const V u = order[i];
+            const double su = sigma[u];
+            for (eid_t e = off[u]; e < off[u + 1]; ++e) {
+              const V v = nbr[e];
+              std::int32_t dv = __atomic_load_n(&depth[v], __ATOMIC_RELAXED);
+              if (dv < 0) {
+                if (parallel::compare_and_swap(depth[v], std::int32_t{-1}, d + 1)) {
+                  local.push_back(v);
+                  out_sum += off[v + 1] - off[v];
+                  if (alpha > 0) in_sum += in_off[v + 1] - in_off[v];
+                }
+                dv = d + 1;  // claimed by this thread or another one of this level
+              }
+              if (dv == d + 1) parallel::fetch_add(sigma[v], su);
+            }
+          }
+          if (leader) ++pushes;
+        }
+        const std::int64_t at = hi + next.count.fetch_add(static_cast<std::int64_t>(local.size()));
+        next.out_edges.fetch_add(out_sum, std::memory_order_relaxed);
+        next.in_edges.fetch_add(in_sum, std::memory_order_relaxed);
+        std::copy(local.begin(), local.end(), order + at);
+        local.clear();
+#pragma omp barrier
+        lo = hi;
+        hi += next.count.load(std::memory_order_relaxed);
+        frontier_edges = next.out_edges.load(std::memory_order_relaxed);
+        unvisited_in -= next.in_edges.load(std::memory_order_relaxed);
+        if (leader) level_start.push_back(hi);
+      }
+      if (last_pull >= 0) {
+        std::uint64_t* old = bits[last_pull & 1];
+#pragma omp for schedule(static) nowait
+        for (std::size_t w = 0; w < words; ++w) old[w] = 0;
+      }
+#pragma omp barrier  // the leader's last level_start entry is visible
+      // Backward, deepest level first (its sums are 0: no successors). Level
+      // l reads the bitmap of level l + 1 (built in the previous iteration)
+      // and builds its own in the other one, clearing level l + 2's bits.
+      auto flip_bits = [&](std::uint64_t* b, std::size_t level, bool set) {
+        if (level + 1 >= level_start.size()) return;
+#pragma omp for schedule(static) nowait
+        for (std::int64_t i = level_start[level]; i < level_start[level + 1]; ++i) {
+          const V v = order[i];
+          const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+          if (set) __atomic_fetch_or(&b[v >> 6], bit, __ATOMIC_RELAXED);
+          else __atomic_fetch_and(&b[v >> 6], ~bit, __ATOMIC_RELAXED);
+        }
+      };
+      for (std::size_t l = level_start.size() - 1; l-- > 0;) {
+        const std::uint64_t* below = bits[(l + 1) & 1];
+        flip_bits(bits[l & 1], l + 2, false);
+        flip_bits(bits[l & 1], l, true);
+        auto visit = [&](const V w) {
+          const double sum = bc_detail::masked_gather_sum(c0, below, nbr + off[w], nbr + off[w + 1]);
+          const double sw = sigma[w];
+          c0[w] = 1 / sw + sum;
+          if (w != s) scores[w] += sw * sum;
+        };
+        const std::int64_t first = level_start[l], last = level_start[l + 1];
+        if ((last - first) * kScanFraction > n) {
+          // A big level in id order (a pushed level's order is random): the
+          // neighbours' reads of consecutive vertices then share cache lines.
+#pragma omp for schedule(dynamic, 1024)
+          for (std::int64_t v = 0; v < n; ++v)
+            if (depth[v] == static_cast<std::int32_t>(l)) visit(static_cast<V>(v));
+        } else {
+#pragma omp for schedule(dynamic, 64)
+          for (std::int64_t i = first; i < last; ++i) visit(order[i]);
+        }
+      }
+      flip_bits(bits[0], 0, false);
+      flip_bits(bits[1], 1, false);
+#pragma omp for schedule(static)
+      for (std::int64_t i = 0; i < hi; ++i) {
+        const V v = order[i];
+        depth[v] = -1;
+        sigma[v] = 0;
+        c0[v] = 0;
+      }
+    }
+    ws.pull_levels = pulls;
+    ws.push_levels = pushes;
+    ws.clean = true;
+  }
+}
+
+template <typename V>
+NumaArray<double> betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
+                                         const BrandesDoOptions& options = {}) {
+  NumaArray<double> scores;
+  BrandesDoWorkspace<V> ws;
+  betweenness_brandes_do(g, sources, scores, ws, options);
+  return scores;
+}
+
+}  // namespace numagraph::kernels

@@ -1,0 +1,178 @@
+// The fast Brandes kernels (direction-optimizing, batched) against the serial
+// verifier and the push-only kernel: hand-drawn graphs with known scores,
+// Kronecker graphs directed and undirected with every direction rule (always
+// push, always pull, the default switch), 32- and 64-bit ids, directed graphs
+// without in-edges, reused workspaces, batches that do not divide the sources.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "numagraph/kernels/bc/brandes.hpp"
+#include "numagraph/kernels/bc/brandes_batched.hpp"
+#include "numagraph/kernels/bc/brandes_direction_optimizing.hpp"
+#include "numagraph/verify/bc.hpp"
+#include "traversal_test_graphs.hpp"
+
+using namespace numagraph;
+using numagraph::test_graphs::make_graph;
+using numagraph::test_graphs::make_kron;
+
+namespace {
+
+template <typename V>
+std::vector<V> all_vertices(std::int64_t n) {
+  std::vector<V> s;
+  for (std::int64_t v = 0; v < n; ++v) s.push_back(static_cast<V>(v));
+  return s;
+}
+
+template <typename V>
+std::vector<V> spread_sources(std::int64_t n, int k) {
+  std::vector<V> s;
+  for (int i = 0; i < k; ++i) s.push_back(static_cast<V>((static_cast<std::int64_t>(i) * 7919) % n));
+  return s;
+}
+
+template <typename G, typename V>
+void expect_serial(const G& g, const std::vector<V>& sources, const NumaArray<double>& raw, const char* what) {
+  const auto expected = verify::serial_brandes(g, sources);
+  for (std::size_t v = 0; v < expected.size(); ++v)
+    ASSERT_NEAR(raw[v], expected[v], 1e-9 * std::max(1.0, std::fabs(expected[v]))) << what << ", vertex " << v;
+}
+
+const double kAlphas[] = {0.0, 4.0, 1e12};  // always push, the default switch, pull from level 1 on
+
+class BcFastIds : public ::testing::TestWithParam<bool> {};
+
+TEST_P(BcFastIds, PathStarAndIsolatedVertex) {
+  const AnyGraph any =
+      make_graph({{0, 1}, {1, 2}, {2, 3}, {3, 4}, {5, 6}, {5, 7}, {5, 8}}, 10, false, GetParam());
+  numagraph::visit(
+      [](const auto& g) {
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        const auto sources = all_vertices<V>(g.num_vertices());
+        const std::vector<double> expected = {0, 6, 8, 6, 0, 6, 0, 0, 0, 0};
+        for (const double alpha : kAlphas) {
+          auto raw = kernels::betweenness_brandes_do(g, sources, kernels::BrandesDoOptions{alpha});
+          for (std::size_t v = 0; v < expected.size(); ++v) EXPECT_DOUBLE_EQ(raw[v], expected[v]) << "alpha " << alpha;
+        }
+        for (const int batch : {1, 3, 4, 8}) {
+          auto raw = kernels::betweenness_brandes_batched(g, sources, kernels::BrandesBatchedOptions{batch});
+          for (std::size_t v = 0; v < expected.size(); ++v) EXPECT_DOUBLE_EQ(raw[v], expected[v]) << "batch " << batch;
+        }
+      },
+      any);
+}
+
+TEST_P(BcFastIds, DirectedDiamondSplitsPaths) {
+  const AnyGraph any = make_graph({{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 4}}, 5, true, GetParam());
+  numagraph::visit(
+      [](const auto& g) {
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        const auto sources = all_vertices<V>(g.num_vertices());
+        for (const double alpha : kAlphas) {
+          auto raw = kernels::betweenness_brandes_do(g, sources, kernels::BrandesDoOptions{alpha});
+          expect_serial(g, sources, raw, "direction-optimizing");
+          EXPECT_DOUBLE_EQ(raw[1], 1.0);  // 0 ~> 3 and 0 ~> 4 each half through 1
+          EXPECT_DOUBLE_EQ(raw[3], 3.0);  // 0, 1, 2 ~> 4
+        }
+        auto batched = kernels::betweenness_brandes_batched(g, sources);
+        expect_serial(g, sources, batched, "batched");
+      },
+      any);
+}
+
+INSTANTIATE_TEST_SUITE_P(IdWidths, BcFastIds, ::testing::Values(false, true),
+                         [](const auto& info) { return info.param ? "Ids64" : "Ids32"; });
+
+TEST(BcFast, KroneckerMatchesSerialBrandes) {
+  for (const bool directed : {false, true}) {
+    for (const bool force64 : {false, true}) {
+      const AnyGraph any = make_kron(10, directed, force64);
+      numagraph::visit(
+          [](const auto& g) {
+            using V = typename std::decay_t<decltype(g)>::vertex_type;
+            const auto sources = spread_sources<V>(g.num_vertices(), 21);
+            for (const double alpha : kAlphas) {
+              kernels::BrandesDoWorkspace<V> ws;
+              NumaArray<double> raw;
+              kernels::betweenness_brandes_do(g, sources, raw, ws, kernels::BrandesDoOptions{alpha});
+              expect_serial(g, sources, raw, "direction-optimizing");
+              // The counts are the last source's: make it the busiest vertex.
+              V hub = 0;
+              for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+                if (g.out_degree(static_cast<V>(v)) > g.out_degree(hub)) hub = static_cast<V>(v);
+              kernels::betweenness_brandes_do(g, std::vector<V>{hub}, raw, ws, kernels::BrandesDoOptions{alpha});
+              if (alpha > 1e6) {
+                EXPECT_GT(ws.pull_levels, 0);
+              }
+              if (alpha == 0) {
+                EXPECT_EQ(ws.pull_levels, 0);
+              }
+            }
+            for (const int batch : {1, 4, 8, 16}) {
+              auto raw = kernels::betweenness_brandes_batched(g, sources, kernels::BrandesBatchedOptions{batch});
+              expect_serial(g, sources, raw, "batched");
+            }
+          },
+          any);
+    }
+  }
+}
+
+TEST(BcFast, DirectedWithoutInEdgesPushes) {
+  const AnyGraph any = make_graph({{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 4}, {4, 0}}, 6, true, false,
+                                  WeightKind::kNone, /*in_edges=*/false);
+  const auto& g = std::get<Graph32>(any);
+  ASSERT_FALSE(g.has_in_edges());
+  const auto sources = all_vertices<std::uint32_t>(g.num_vertices());
+  kernels::BrandesDoWorkspace<std::uint32_t> ws;
+  NumaArray<double> raw;
+  kernels::betweenness_brandes_do(g, sources, raw, ws, kernels::BrandesDoOptions{1e12});
+  EXPECT_EQ(ws.pull_levels, 0);
+  expect_serial(g, sources, raw, "direction-optimizing");
+  auto batched = kernels::betweenness_brandes_batched(g, sources);
+  expect_serial(g, sources, batched, "batched");
+}
+
+TEST(BcFast, LongPathManyLevels) {
+  // A path of 3000 vertices with a chord: thousands of levels, sparse throughout.
+  std::vector<test_graphs::Arc> arcs;
+  for (std::uint64_t v = 0; v + 1 < 3000; ++v) arcs.push_back({v, v + 1});
+  arcs.push_back({10, 2000});
+  const AnyGraph any = make_graph(arcs, 3000, false, false);
+  const auto& g = std::get<Graph32>(any);
+  const std::vector<std::uint32_t> sources = {0, 1500, 2999, 5, 17};
+  expect_serial(g, sources, kernels::betweenness_brandes_do(g, sources), "direction-optimizing");
+  expect_serial(g, sources, kernels::betweenness_brandes_batched(g, sources), "batched");
+}
+
+TEST(BcFast, ReusedWorkspacesGiveFreshResults) {
+  const AnyGraph big_any = make_kron(10, false, false);
+  const AnyGraph small_any = make_kron(8, true, false);
+  const auto& big = std::get<Graph32>(big_any);
+  const auto& small = std::get<Graph32>(small_any);
+  kernels::BrandesDoWorkspace<std::uint32_t> ws;
+  kernels::BrandesBatchedWorkspace<std::uint32_t> bws;
+  NumaArray<double> raw;
+  for (int round = 0; round < 2; ++round) {
+    for (const auto* g : {&big, &small, &big}) {
+      const auto sources = spread_sources<std::uint32_t>(g->num_vertices(), 11);
+      kernels::betweenness_brandes_do(*g, sources, raw, ws);
+      expect_serial(*g, sources, raw, "direction-optimizing, reused");
+      kernels::betweenness_brandes_batched(*g, sources, raw, bws);
+      expect_serial(*g, sources, raw, "batched, reused");
+    }
+  }
+}
+
+TEST(BcFast, RepeatedSourcesCountTwice) {
+  const AnyGraph any = make_kron(8, false, false);
+  const auto& g = std::get<Graph32>(any);
+  const std::vector<std::uint32_t> sources = {3, 3, 9, 3};
+  expect_serial(g, sources, kernels::betweenness_brandes_do(g, sources), "direction-optimizing");
+  expect_serial(g, sources, kernels::betweenness_brandes_batched(g, sources), "batched");
+}
+
+}  // namespace
