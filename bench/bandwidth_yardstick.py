@@ -20,7 +20,7 @@ Usage: bench/bandwidth_yardstick.py [--graph urand22] [--iterations 10] [--round
    bound charges every random read of a vertex value (one per arc) a whole
    64-byte cache line, which is what a random graph much larger than the
    caches really costs.
-3. Times `numagraph pr --variant spmv --tolerance 0 -i N` and `numagraph spmv -i N`
+3. Times `numagraph pr --variant jacobi --tolerance 0 -i N` and `numagraph spmv -i N`
    (3 trials per round; the cache-blocked sweep that the default `--cache-block
    auto` picks, with its tiles built inside every trial) and prints achieved
    time / bound two ways: the whole run over N (the copy included), and the
@@ -94,7 +94,7 @@ def main():
     sp_graph = [args.wsg] if args.wsg else [*gen, "--weighted"]
 
     def pr_run(block):
-        return run("pr", *pr_graph, "--variant", "spmv", "--tolerance", "0", "-i", args.iterations, "-n", "3",
+        return run("pr", *pr_graph, "--variant", "jacobi", "--tolerance", "0", "-i", args.iterations, "-n", "3",
                    "--json", "-t", args.threads, "--engine", "flat", "--cache-block", block)
 
     def spmv_run(block):

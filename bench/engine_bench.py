@@ -38,7 +38,7 @@ NUMAGRAPH = Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build" / "numagraph"))
 
 # name: (subcommand, flags, flags for the flat engine when they differ)
 KERNELS = {
-    "pr": ("pr", ["--iterations", "10", "--tolerance", "0", "--variant", "spmv"]),
+    "pr": ("pr", ["--iterations", "10", "--tolerance", "0", "--variant", "jacobi"]),
     "spmv": ("spmv", ["--iterations", "5"]),
     "bfs": ("bfs", ["--sources", "4"]),
     "cc": ("cc", []),

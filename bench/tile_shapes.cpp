@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "in_process_driver.hpp"
-#include "numagraph/graph/tiled_arcs.hpp"
-#include "numagraph/kernels/pr/tiled_gather.hpp"
+#include "numagraph/sweep/tiled_arcs.hpp"
+#include "numagraph/sweep/tiled_gather.hpp"
 
 using namespace numagraph;
 

@@ -4,8 +4,7 @@
 
 #include "common.hpp"
 #include "engine_cli.hpp"
-#include "numagraph/kernels/bc/brandes.hpp"
-#include "numagraph/kernels/bc/numa_nwq.hpp"
+#include "numagraph/kernels/bc/betweenness.hpp"
 #include "registry.hpp"
 #include "roots_cli.hpp"
 #include "numagraph/verify/bc.hpp"
@@ -16,11 +15,11 @@ namespace {
 struct BcCommand {
   GraphSource src;
   RunOptions run;
-  EngineOptions engine;
+  EngineFlags engine;
   RootOptions roots;
+  BcOptions bc;
   bool exact = false;
   bool normalized = false;
-  std::int64_t task_size = 16;
   std::string output;
 };
 
@@ -36,44 +35,33 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
     sources = resolve_roots(g, r, RunOptions{c.run.threads, 1, c.run.verify, c.run.json, c.run.seed});
     if (r.source >= 0) sources.resize(1);
   }
-  auto eng = prepare_engine(g, c.engine, {true, false});
-  const EngineTopology topo = engine_topology();
-  kernels::NumaBcOptions numa_opt;
-  numa_opt.task_size = c.task_size;
-  numa_opt.node_distance = topo.distance;
-  // Time-sliced threads (a synthetic topology bigger than this machine) would
-  // steal other nodes' work by accident of scheduling: keep steals on-node.
-  numa_opt.steal_across_nodes = static_cast<int>(topo.thread_node.size()) <= topo.hardware_threads;
-  NumaArray<double> scores;
-  kernels::BrandesWorkspace<V> workspace;  // reused by every trial, as the scores
-  const auto seconds = time_trials(c.run.trials, [&](int) {
-    if (eng.numa) {
-      engine::NoAccounting none;
-      scores = kernels::betweenness_numa(*eng.pg, sources, numa_opt, engine::EngineMode::kNuma, none).scores;
-    } else {
-      kernels::betweenness_brandes(g, sources, scores, workspace);
-    }
-  });
+  KernelCache cache;
+  const Execution x = make_execution(c.engine, cache);
+  BcResult r;  // reused by every trial
+  const auto seconds =
+      time_trials(c.run.trials, [&](int) { numagraph::betweenness(g, sources, c.bc, x, r); }, r.ran);
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::betweenness(g, sources, scores.data());
+    const auto v = verify::betweenness(g, sources, r.scores.data());
     verified = v.ok;
     why = v.message;
   }
-  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
-    kernels::betweenness_numa(*eng.pg, sources, numa_opt, m, acc);
-  });
-  kernels::scale_like_networkx(g, scores, sources, c.exact, c.normalized);
-  if (!c.output.empty()) write_vertex_values(c.output, g, scores.data());
+  const auto counts =
+      account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::betweenness(g, sources, c.bc, ax); });
+  kernels::scale_like_networkx(g, r.scores, sources, c.exact, c.normalized);
+  if (!c.output.empty()) write_vertex_values(c.output, g, r.scores.data());
   profile::Record rec = base_record("bc", lg, c.run);
   std::vector<std::uint64_t> labels;
   if (!c.exact)
-    for (V r : sources) labels.push_back(g.label(r));
+    for (V s : sources) labels.push_back(g.label(s));
   rec.set("exact", c.exact).set("num_sources", static_cast<std::int64_t>(sources.size())).set("sources", labels);
   rec.set("normalized", c.normalized);
-  if (eng.numa) rec.set("task_size", c.task_size).set("steal_across_nodes", numa_opt.steal_across_nodes);
-  report_engine(rec, c.engine, eng.numa, counts, c.run.json);
+  if (r.ran.numa)
+    rec.set("task_size", c.bc.task_size)
+        .set("steal_across_nodes", r.steal_across_nodes)
+        .set("stolen_tasks", r.stolen_tasks);
+  report_engine(rec, c.engine, r.ran, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 
@@ -86,7 +74,7 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                       app.add_flag("--exact", c->exact, "use every vertex as a source (default: 4 random sources)");
                       app.add_flag("--normalized", c->normalized,
                                    "scale as networkx.betweenness_centrality(normalized=True); otherwise as normalized=False");
-                      app.add_option("--task-size", c->task_size, "frontier entries per work-queue task (numa engine, 16)")
+                      app.add_option("--task-size", c->bc.task_size, "frontier entries per work-queue task (numa engine, 16)")
                           ->check(kPositive);
                       app.add_option("--output", c->output, "write 'id score' per vertex");
                       app.callback([c] {

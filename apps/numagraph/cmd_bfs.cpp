@@ -1,17 +1,15 @@
 // numagraph bfs: direction-optimizing BFS from one or several roots, with
-// Graph500 TEPS, verification and the NUMA engine.
-#include <cmath>
+// Graph500 TEPS and verification.
 #include <memory>
 #include <optional>
 
 #include "common.hpp"
 #include "engine_cli.hpp"
-#include "numagraph/kernels/bfs/direction_optimizing.hpp"
-#include "numagraph/kernels/bfs/numa_partitioned.hpp"
+#include "numagraph/kernels/bfs/bfs.hpp"
 #include "numagraph/kernels/roots.hpp"
+#include "numagraph/verify/bfs.hpp"
 #include "registry.hpp"
 #include "roots_cli.hpp"
-#include "numagraph/verify/bfs.hpp"
 
 namespace numagraph::cli {
 namespace {
@@ -19,9 +17,9 @@ namespace {
 struct BfsCommand {
   GraphSource src;
   RunOptions run;
-  EngineOptions engine;
+  EngineFlags engine;
   RootOptions roots;
-  kernels::BfsOptions bfs;
+  BfsOptions bfs;
   std::string output;
 };
 
@@ -40,65 +38,48 @@ template <typename G>
 void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
   const auto roots = resolve_roots(g, c.roots, c.run);
-  auto eng = prepare_engine(g, c.engine, {true, false});
-  const bool numa = eng.numa;
+  KernelCache cache;
+  const Execution x = make_execution(c.engine, cache);
+  // Timed: the parent array only (Graph500's BFS output); depths, when the
+  // verifier or --output needs them, are derived afterwards, untimed.
+  BfsOptions timed = c.bfs;
+  timed.compute_depth = false;
+  BfsResult<V> r;  // reused across roots
   std::vector<double> seconds, teps;
   std::optional<bool> verified;
   std::string why;
-  kernels::NumaBfsOptions numa_opt{c.bfs.alpha, c.bfs.beta, /*compute_depth=*/false};
-  // Timed: the parent array only (Graph500's BFS output); depths, when the
-  // verifier or --output needs them, are derived afterwards, untimed.
-  kernels::BfsOptions timed = c.bfs;
-  timed.compute_depth = false;
   NumaArray<std::int32_t> last_depth;
-  int td_steps = 0, bu_steps = 0;
-  kernels::BfsResult<V> r;
-  kernels::BfsWorkspace<V> workspace;
-  kernels::NumaBfsResult<V> nr;  // reused across roots, as the flat kernel's arrays
-  kernels::NumaBfsWorkspace<V> numa_workspace;  // and the engine's edge_map state, as its workspace
   for (std::size_t i = 0; i < roots.size(); ++i) {
     const V root = roots[i];
-    const double s = time_trials(1, [&](int) {
-      if (numa) {
-        engine::NoAccounting none;
-        kernels::bfs_numa(*eng.pg, root, numa_opt, engine::EngineMode::kNuma, none, nr, &numa_workspace);
-      } else {
-        kernels::bfs_direction_optimizing(g, root, timed, r, workspace);
-      }
-    })[0];
+    const double s = time_trials(1, [&](int) { numagraph::bfs(g, root, timed, x, r); }, r.ran)[0];
     seconds.push_back(s);
-    teps.push_back((numa ? traversed_edges(g, nr.parent.data()) : traversed_edges(g, r.parent.data())) / s);
-    td_steps = numa ? nr.top_down_steps : r.top_down_steps;
-    bu_steps = numa ? nr.bottom_up_steps : r.bottom_up_steps;
+    teps.push_back(traversed_edges(g, r.parent.data()) / s);
     const bool last_root = i + 1 == roots.size();
     if (!c.run.verify && !(last_root && !c.output.empty())) continue;
-    NumaArray<std::int32_t> depth =
-        kernels::depths_from_parents(g, root, numa ? nr.parent.data() : r.parent.data());
+    NumaArray<std::int32_t> depth = kernels::depths_from_parents(g, root, r.parent.data());
     if (c.run.verify) {
-      const auto v = numa ? verify::bfs_tree(g, root, nr.parent.data(), depth.data())
-                          : verify::bfs_tree(g, root, r.parent.data(), depth.data());
+      const auto v = verify::bfs_tree(g, root, r.parent.data(), depth.data());
       merge_verdict(verified, why, v.ok, v.message);
     }
     if (last_root) last_depth = std::move(depth);
   }
-  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
-    kernels::bfs_numa(*eng.pg, roots[0], numa_opt, m, acc);
-  });
+  const auto counts =
+      account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::bfs(g, roots[0], timed, ax); });
   if (!c.output.empty()) write_vertex_values(c.output, g, last_depth.data());
   double inverse = 0;
   for (double t : teps) inverse += 1.0 / t;
   profile::Record rec = base_record("bfs", lg, c.run);
   std::vector<std::uint64_t> labels;
-  for (V r : roots) labels.push_back(g.label(r));
+  for (V root : roots) labels.push_back(g.label(root));
   rec.set("roots", labels)
       .set("teps", teps)
       .set("teps_harmonic_mean", static_cast<double>(teps.size()) / inverse)
       .set("summary_bits", c.bfs.summary_bits)
       .set("alpha", c.bfs.alpha)
       .set("beta", c.bfs.beta)
-      .set("top_down_steps", td_steps)
-      .set("bottom_up_steps", bu_steps);
-  report_engine(rec, c.engine, numa, counts, c.run.json);
+      .set("top_down_steps", r.top_down_steps)
+      .set("bottom_up_steps", r.bottom_up_steps);
+  report_engine(rec, c.engine, r.ran, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 
@@ -108,10 +89,12 @@ const Register kBfs{{"bfs", "breadth-first search (direction-optimizing), Graph5
                        add_run_options(app, c->run);
                        add_engine_options(app, c->engine);
                        add_root_options(app, c->roots);
-                       app.add_option("--alpha", c->bfs.alpha, "switch to bottom-up when frontier edges > unexplored / alpha (15)");
-                       app.add_option("--beta", c->bfs.beta, "switch back to top-down when frontier < n / beta vertices (18)");
+                       app.add_option("--alpha", c->bfs.alpha, "switch to bottom-up when frontier edges > unexplored / alpha (15)")
+                           ->check(kPositive);
+                       app.add_option("--beta", c->bfs.beta, "switch back to top-down when frontier < n / beta vertices (18)")
+                           ->check(kPositive);
                        app.add_option("--summary-bits", c->bfs.summary_bits,
-                                      "vertices per summary-bitmap bit, power of two in 64..4096 (256)");
+                                      "vertices per summary-bitmap bit, power of two in 64..4096 (256; flat engine only)");
                        app.add_option("--output", c->output, "write 'id depth' per vertex for the last root (-1: unreached)");
                        app.callback([c] {
                          apply_run_options(c->run);

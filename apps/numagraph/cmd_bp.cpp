@@ -4,8 +4,7 @@
 
 #include "common.hpp"
 #include "engine_cli.hpp"
-#include "numagraph/kernels/bp/numa_partitioned.hpp"
-#include "numagraph/kernels/bp/per_arc.hpp"
+#include "numagraph/kernels/bp/belief_propagation.hpp"
 #include "registry.hpp"
 #include "numagraph/verify/bp.hpp"
 
@@ -15,37 +14,36 @@ namespace {
 struct BpCommand {
   GraphSource src;
   RunOptions run;
-  EngineOptions engine;
-  kernels::bp::Model model;
+  EngineFlags engine;
+  BpOptions model;
   std::string output;
 };
 
 template <typename G>
 void run_bp(const BpCommand& c, const LoadedGraph& lg, const G& g) {
-  auto eng = prepare_engine(g, c.engine, {false, false});
-  NumaArray<double> belief;
-  const auto seconds = time_trials(c.run.trials, [&](int) {
-    if (eng.numa) {
-      engine::NoAccounting none;
-      belief = kernels::belief_propagation_numa(*eng.pg, c.model, engine::EngineMode::kNuma, none).belief;
-    } else {
-      belief = kernels::belief_propagation(g, c.model);
-    }
-  });
+  KernelCache cache;
+  const Execution x = make_execution(c.engine, cache);
+  BpResult r;
+  const auto seconds = time_trials(
+      c.run.trials,
+      [&](int) {
+        r = BpResult();
+        r = numagraph::belief_propagation(g, c.model, x);
+      },
+      r.ran);
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::belief_propagation(g, c.model, belief.data());
+    const auto v = verify::belief_propagation(g, c.model, r.belief.data());
     verified = v.ok;
     why = v.message;
   }
-  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
-    kernels::belief_propagation_numa(*eng.pg, c.model, m, acc);
-  });
-  if (!c.output.empty()) write_vertex_values(c.output, g, belief.data());
+  const auto counts =
+      account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::belief_propagation(g, c.model, ax); });
+  if (!c.output.empty()) write_vertex_values(c.output, g, r.belief.data());
   profile::Record rec = base_record("bp", lg, c.run);
   rec.set("iterations", c.model.iterations).set("coupling", c.model.coupling).set("prior_seed", c.model.seed);
-  report_engine(rec, c.engine, eng.numa, counts, c.run.json);
+  report_engine(rec, c.engine, r.ran, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 

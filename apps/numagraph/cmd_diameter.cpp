@@ -3,7 +3,8 @@
 #include <optional>
 
 #include "common.hpp"
-#include "numagraph/kernels/diameter/double_sweep.hpp"
+#include "engine_cli.hpp"
+#include "numagraph/kernels/diameter/diameter.hpp"
 #include "registry.hpp"
 #include "numagraph/verify/diameter.hpp"
 
@@ -13,12 +14,15 @@ namespace {
 struct DiameterCommand {
   GraphSource src;
   RunOptions run;
+  EngineFlags engine;
 };
 
 template <typename G>
 void run_diameter(const DiameterCommand& c, const LoadedGraph& lg, const G& g) {
-  kernels::DiameterResult<typename G::vertex_type> r;
-  const auto seconds = time_trials(c.run.trials, [&](int) { r = kernels::diameter_double_sweep(g); });
+  KernelCache cache;
+  const Execution x = make_execution(c.engine, cache);
+  DiameterResult<typename G::vertex_type> r;
+  const auto seconds = time_trials(c.run.trials, [&](int) { r = numagraph::diameter(g, {}, x); }, r.ran);
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
@@ -26,10 +30,12 @@ void run_diameter(const DiameterCommand& c, const LoadedGraph& lg, const G& g) {
     verified = v.ok;
     why = v.message;
   }
+  const auto counts = account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::diameter(g, {}, ax); });
   profile::Record rec = base_record("diameter", lg, c.run);
   rec.set("diameter_lower_bound", r.bound)
       .set("endpoints", std::vector<std::uint64_t>{g.label(r.from), g.label(r.to)})
       .set("sweeps", r.sweeps);
+  report_engine(rec, c.engine, r.ran, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 
@@ -38,6 +44,7 @@ const Register kDiameter{{"diameter", "approximate diameter (repeated double-swe
                             auto c = std::make_shared<DiameterCommand>();
                             add_graph_options(app, c->src);
                             add_run_options(app, c->run);
+                            add_engine_options(app, c->engine);
                             app.callback([c] {
                               apply_run_options(c->run);
                               LoadedGraph lg = load_graph(c->src);

@@ -1,13 +1,11 @@
-// numagraph pr: PageRank (pull; Gauss-Seidel or Jacobi; NetworkX mode).
+// numagraph pr: PageRank (pull; Jacobi or Gauss-Seidel; NetworkX mode).
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "common.hpp"
 #include "engine_cli.hpp"
-#include "numagraph/kernels/pr/numa_partitioned.hpp"
-#include "numagraph/kernels/pr/pull_gauss_seidel.hpp"
-#include "numagraph/kernels/pr/pull_jacobi.hpp"
+#include "numagraph/kernels/pr/pagerank.hpp"
 #include "registry.hpp"
 #include "numagraph/verify/pr.hpp"
 
@@ -17,60 +15,49 @@ namespace {
 struct PrCommand {
   GraphSource src;
   RunOptions run;
-  EngineOptions engine;
-  kernels::PageRankOptions pr;
+  EngineFlags engine;
+  PageRankOptions pr;
   std::string variant = "auto";
   std::string output;
 };
 
 template <typename G>
 void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
-  // Gauss-Seidel converges fastest; NetworkX's fixed point is Jacobi's.
-  const std::string variant = c.variant != "auto" ? c.variant : (c.pr.networkx ? "spmv" : "gs");
-  if (variant == "gs" && c.pr.networkx)
-    throw UsageError("--networkx needs --variant spmv (NetworkX iterates Jacobi-style)");
-  auto eng = prepare_engine(g, c.engine, {false, false});
-  kernels::NumaPageRankOptions numa_opt{c.pr.damping, c.pr.max_iterations, c.pr.tolerance, c.pr.networkx,
-                                        kernels::needs_double_contributions(c.pr),
-                                        kernels::pagerank_block_width(g, c.pr)};
-  kernels::PageRankResult r;
+  KernelCache cache;
+  const Execution x = make_execution(c.engine, cache);
+  PageRankOptions o = c.pr;
+  o.variant = kernels::parse_pagerank_variant(c.variant);
+  PageRankResult r;
   std::vector<double> copy_seconds;  // per trial: building the blocked copy (flat kernels)
-  const auto seconds = time_trials(c.run.trials, [&](int) {
-    if (eng.numa) {
-      engine::NoAccounting none;
-      auto nr = kernels::pagerank_numa(*eng.pg, numa_opt, engine::EngineMode::kNuma, none);
-      r.scores = std::move(nr.scores);
-      r.iterations = nr.iterations;
-      r.last_change = nr.last_change;
-      r.cache_segments = nr.cache_segments;
-    } else {
-      r = variant == "gs" ? kernels::pagerank_pull_gauss_seidel(g, c.pr) : kernels::pagerank_pull_jacobi(g, c.pr);
-    }
-    copy_seconds.push_back(r.cache_copy_s);
-  });
+  const auto seconds = time_trials(
+      c.run.trials,
+      [&](int) {
+        r = PageRankResult();  // hand the last trial's arrays back before the next takes its own
+        r = numagraph::pagerank(g, o, x);
+        copy_seconds.push_back(r.cache_copy_s);
+      },
+      r.ran);
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::pagerank(g, c.pr, r.scores.data(), r.last_change);
+    const auto v = verify::pagerank(g, o, r.scores.data(), r.last_change);
     verified = v.ok;
     why = v.message;
   }
-  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
-    kernels::pagerank_numa(*eng.pg, numa_opt, m, acc);
-  });
+  const auto counts = account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::pagerank(g, o, ax); });
   if (!c.output.empty()) write_vertex_values(c.output, g, r.scores.data());
   profile::Record rec = base_record("pr", lg, c.run);
-  rec.set("variant", eng.numa ? "numa-jacobi" : variant)
-      .set("damping", c.pr.damping)
-      .set("tolerance", c.pr.tolerance)
-      .set("max_iterations", c.pr.max_iterations)
+  rec.set("variant", kernels::to_string(r.variant))
+      .set("damping", o.damping)
+      .set("tolerance", o.tolerance)
+      .set("max_iterations", o.max_iterations)
       .set("iterations", r.iterations)
       .set("last_change", r.last_change)
-      .set("networkx", c.pr.networkx)
+      .set("networkx", o.networkx)
       .set("cache_segments", r.cache_segments)
       .set("tile_row_bits", r.tile_row_bits)
       .set("cache_copy_s", median(copy_seconds));
-  report_engine(rec, c.engine, eng.numa, counts, c.run.json);
+  report_engine(rec, c.engine, r.ran, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 
@@ -88,8 +75,10 @@ const Register kPr{{"pr", "PageRank (pull, damping 0.85)", 200, [](CLI::App& app
                       app.add_flag("--networkx", c->pr.networkx,
                                    "match networkx.pagerank: dangling mass spread uniformly, stop at L1 < n * tolerance "
                                    "(defaults then tolerance 1e-6, 100 iterations, as NetworkX)");
-                      app.add_option("--variant", c->variant, "gs (Gauss-Seidel), spmv (Jacobi) or auto")
-                          ->check(CLI::IsMember({"gs", "spmv", "auto"}));
+                      app.add_option("--variant", c->variant,
+                                     "jacobi, gauss-seidel, or auto (default): gauss-seidel on the flat engine, "
+                                     "jacobi with --networkx or on the NUMA engine (which has jacobi only)")
+                          ->check(CLI::IsMember({"jacobi", "gauss-seidel", "auto"}));
                       app.add_option("--output", c->output, "write 'id score' per vertex");
                       add_cache_block_option(app, c->pr.cache_block_bytes, "contributions");
                       app.callback([c, &app] {

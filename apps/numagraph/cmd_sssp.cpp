@@ -4,8 +4,7 @@
 
 #include "common.hpp"
 #include "engine_cli.hpp"
-#include "numagraph/kernels/sssp/delta_stepping.hpp"
-#include "numagraph/kernels/sssp/numa_delta_stepping.hpp"
+#include "numagraph/kernels/sssp/sssp.hpp"
 #include "registry.hpp"
 #include "roots_cli.hpp"
 #include "numagraph/verify/sssp.hpp"
@@ -16,47 +15,37 @@ namespace {
 struct SsspCommand {
   GraphSource src;
   RunOptions run;
-  EngineOptions engine;
+  EngineFlags engine;
   RootOptions roots;
-  double delta = 0;
+  SsspOptions sssp;
   std::string output;
 };
 
 template <typename G>
 void run_sssp(const SsspCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
-  kernels::refuse_negative_weights(g);
-  const double delta = c.delta > 0 ? c.delta : kernels::default_delta(g);
   const auto roots = resolve_roots(g, c.roots, c.run);
-  auto eng = prepare_engine(g, c.engine, {true, false});
+  KernelCache cache;
+  const Execution x = make_execution(c.engine, cache);
   std::vector<double> seconds;
   std::optional<bool> verified;
   std::string why;
-  NumaArray<double> dist;
-  kernels::SsspWorkspace ws;  // the 32-bit test and array, kept across roots
+  SsspResult r;  // reused across roots
   for (const V root : roots) {
-    seconds.push_back(time_trials(1, [&](int) {
-      if (eng.numa) {
-        engine::NoAccounting none;
-        kernels::sssp_numa(*eng.pg, root, delta, engine::EngineMode::kNuma, none, &ws, dist);
-      } else {
-        kernels::sssp_delta_stepping(g, root, delta, dist, &ws);
-      }
-    })[0]);
+    seconds.push_back(time_trials(1, [&](int) { numagraph::sssp(g, root, c.sssp, x, r); }, r.ran)[0]);
     if (c.run.verify) {
-      const auto v = verify::sssp(g, root, dist.data());
+      const auto v = verify::sssp(g, root, r.dist.data());
       merge_verdict(verified, why, v.ok, v.message);
     }
   }
-  const auto counts = account_if_asked(c.engine, eng, [&](engine::EngineMode m, engine::Accounting& acc) {
-    kernels::sssp_numa(*eng.pg, roots[0], delta, m, acc, &ws);
-  });
-  if (!c.output.empty()) write_vertex_values(c.output, g, dist.data());
+  const auto counts =
+      account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::sssp(g, roots[0], c.sssp, ax); });
+  if (!c.output.empty()) write_vertex_values(c.output, g, r.dist.data());
   profile::Record rec = base_record("sssp", lg, c.run);
   std::vector<std::uint64_t> labels;
-  for (V r : roots) labels.push_back(g.label(r));
-  rec.set("roots", labels).set("delta", delta);
-  report_engine(rec, c.engine, eng.numa, counts, c.run.json);
+  for (V root : roots) labels.push_back(g.label(root));
+  rec.set("roots", labels).set("delta", r.delta);
+  report_engine(rec, c.engine, r.ran, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
 
@@ -66,7 +55,7 @@ const Register kSssp{{"sssp", "single-source shortest paths (delta-stepping)", 1
                         add_run_options(app, c->run);
                         add_engine_options(app, c->engine);
                         add_root_options(app, c->roots);
-                        app.add_option("--delta", c->delta,
+                        app.add_option("--delta", c->sssp.delta,
                                        "bucket width, > 0 (default: the mean edge weight, at least 1)")
                             ->check(kPositive);
                         app.add_option("--output", c->output, "write 'id distance' per vertex for the last root (inf: unreachable)");

@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "common.hpp"
-#include "numagraph/kernels/tc/ordered_intersection.hpp"
+#include "numagraph/kernels/tc/triangles.hpp"
 #include "registry.hpp"
 #include "numagraph/verify/tc.hpp"
 
@@ -18,22 +18,21 @@ struct TcCommand {
 
 template <typename G>
 void run_tc(const TcCommand& c, const LoadedGraph& lg, const G& g) {
-  std::int64_t count = 0;
-  bool relabelled = false;
-  const auto seconds = time_trials(c.run.trials, [&](int) { count = kernels::triangles_ordered(g, &relabelled); });
+  TcResult r;
+  const auto seconds = time_trials(c.run.trials, [&](int) { r = numagraph::triangles(g); }, r.ran);
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::triangles(g, count);
+    const auto v = verify::triangles(g, r.triangles);
     verified = v.ok;
     why = v.message;
   }
   if (!c.output.empty()) {
-    const auto per_vertex = kernels::triangles_per_vertex(g);
+    const auto per_vertex = numagraph::triangles(g, TcOptions{.per_vertex = true}).per_vertex;
     write_vertex_values(c.output, g, per_vertex.data());
   }
   profile::Record rec = base_record("tc", lg, c.run);
-  rec.set("triangles", count).set("relabelled_by_degree", relabelled);
+  rec.set("triangles", r.triangles).set("relabelled_by_degree", r.relabelled);
   emit(c.run, rec, seconds, verified, why);
 }
 

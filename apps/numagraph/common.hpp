@@ -14,6 +14,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "numagraph/execution.hpp"
 #include "numagraph/graph/any_graph.hpp"
 #include "numagraph/graph/builder.hpp"
 #include "numagraph/graph/generators.hpp"
@@ -79,6 +80,9 @@ profile::Record base_record(const std::string& kernel, const LoadedGraph& g, con
 
 // Times `trial(i)` for i in [0, trials); returns seconds per trial.
 std::vector<double> time_trials(int trials, const std::function<void(int)>& trial);
+// As above, less the setup each call reports in `ran` (the NUMA engine's
+// partitioned graph, built by the first call): loading is not timed either.
+std::vector<double> time_trials(int trials, const std::function<void(int)>& trial, const CallInfo& ran);
 
 // Adds trials/median/mean/min and `verified` to `rec`, prints it (JSON line or
 // human table) and throws VerifyError if verified == false.

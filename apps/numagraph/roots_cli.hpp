@@ -24,7 +24,8 @@ struct RootOptions {
 };
 
 inline void add_root_options(CLI::App& app, RootOptions& r) {
-  auto* s = app.add_option("--source,-r", r.source, "root vertex (your id; with --relabel, the original id)");
+  auto* s = app.add_option("--source,-r", r.source, "root vertex (your id; with --relabel, the original id)")
+                ->check(kNonNegative);
   auto* k = app.add_option("--sources", r.sources, "number of random roots (non-isolated, from --seed)")
                 ->check(kPositive);
   auto* f = app.add_option("--roots", r.roots_file, "file with one root id per line");

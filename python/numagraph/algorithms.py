@@ -74,10 +74,11 @@ class Diameter(NamedTuple):
     sweeps: int
 
 
-def diameter(g):
+def diameter(g, *, engine="auto"):
     """Approximate diameter by repeated double-sweep BFS: a lower bound (exact on trees)
-    for the component of a maximum-degree vertex, with its endpoints (user ids)."""
-    bound, u, v, sweeps = _core.diameter(_core_of(g))
+    for the component of a maximum-degree vertex, with its endpoints (user ids).
+    engine: as for bfs (the sweeps are BFS runs on that engine)."""
+    bound, u, v, sweeps = _core.diameter(_core_of(g), str(engine))
     if g.nodes is not None:
         u, v = g.nodes[u], g.nodes[v]
     return Diameter(bound, (u, v), sweeps)
@@ -94,8 +95,10 @@ def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=Fal
     ``tolerance`` (0: run every iteration). ``networkx=True`` follows
     networkx.pagerank (dangling mass spread uniformly, stop at L1 < n *
     tolerance; pass tolerance=1e-6, max_iterations=100 for its defaults).
-    ``variant``: 'gauss-seidel' (default, fastest to converge), 'jacobi'
-    (thread-count independent; required by networkx=True) or 'auto'.
+    ``variant``: 'auto' (default: 'gauss-seidel', the fastest to converge, on
+    the flat engine; 'jacobi' with networkx=True or on the NUMA engine, which
+    has Jacobi only), 'gauss-seidel' (flat engine only) or 'jacobi'
+    (thread-count independent).
     ``return_info``: also return (iterations, last L1 change).
     ``cache_block``: cache blocking of the sweep as the CLI's --cache-block:
     'auto' (the CLI's rule: Jacobi tiles once the contributions outgrow one

@@ -18,7 +18,7 @@
 
 #include "numagraph/graph/any_graph.hpp"
 #include "numagraph/graph/builder.hpp"
-#include "numagraph/kernels/sssp/distances.hpp"
+#include "numagraph/kernel_cache.hpp"
 #include "numagraph/numa/numa_array.hpp"
 
 namespace numagraph::py {
@@ -27,36 +27,15 @@ namespace nb = nanobind;
 
 // What Python's numagraph._core.Graph holds. The graph sits behind a
 // shared_ptr so a kernel abandoned on Ctrl-C (still running on the worker)
-// keeps it alive after Python drops its last reference.
-// Scratch a graph keeps between calls; touched only on the worker thread
-// (jobs run one at a time), and held by shared_ptr so an abandoned job never
-// outlives it.
-struct GraphCache {
-  // BFS queue and frontier bitmaps (kernels::BfsWorkspace<V>), kept as the
-  // CLI keeps them between roots: fresh pages cost a first touch each time.
-  std::shared_ptr<void> bfs_workspace;
-  // The NUMA engine's BFS state (kernels::NumaBfsWorkspace<V>): it refers to
-  // the partitioned graph below and is dropped whenever that is rebuilt.
-  std::shared_ptr<void> numa_bfs_workspace;
-  // SSSP: whether 32-bit distances are exact here, and their array
-  // (kernels::SsspWorkspace), so the test over every weight runs once.
-  std::shared_ptr<kernels::SsspWorkspace> sssp_workspace = std::make_shared<kernels::SsspWorkspace>();
-  // The NUMA engine's partitioned copy (engine::PartitionedGraph<V>) and
-  // what it was built for; see partitioned() in kernels.cpp.
-  std::shared_ptr<void> partitioned;
-  std::string partitioned_key;
-};
-
+// keeps it alive after Python drops its last reference; so does the
+// graph's KernelCache (the state kept between calls), which is touched only
+// on the worker thread, where jobs run one at a time.
 struct PyGraph {
   std::shared_ptr<const AnyGraph> graph;
   std::string name;
   BuildReport report;
-  std::shared_ptr<GraphCache> cache = std::make_shared<GraphCache>();
+  std::shared_ptr<KernelCache> cache = std::make_shared<KernelCache>();
 };
-
-// Bumped by every numagraph.config(): cached partitioned graphs follow the
-// topology and thread count in force.
-std::uint64_t config_generation();
 
 // Result arrays whose NumPy owner died, kept for the next call of the same
 // size (at most kMaxArrays arrays, kMaxBytes in all; the oldest go first).

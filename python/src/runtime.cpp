@@ -19,12 +19,6 @@
 
 namespace numagraph::py {
 
-namespace {
-std::atomic<std::uint64_t> generation{0};
-}  // namespace
-
-std::uint64_t config_generation() { return generation.load(); }
-
 // Never destroyed: NumPy may free result arrays (and call give) during
 // interpreter shutdown, after static destructors could have run.
 ResultPool& result_pool() {
@@ -71,7 +65,6 @@ void configure(int threads, const std::string& topology, const std::string& bind
       [c] {
         unpin_all();
         numa::Runtime::get().configure(c);
-        generation.fetch_add(1);
         result_pool().clear();  // recycled arrays follow the old placement and page size
       },
       false);

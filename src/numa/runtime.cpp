@@ -100,6 +100,13 @@ int Runtime::os_node(int node) const {
   return os < physical_nodes() && !(topology_.synthetic && topology_.num_nodes() > physical_nodes()) ? os : -1;
 }
 
+int Runtime::process_cpu_count() const {
+  if (!process_cpus_.empty()) return static_cast<int>(process_cpus_.size());
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  return sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? std::max(1, CPU_COUNT(&allowed)) : 1;
+}
+
 void Runtime::configure(const RuntimeConfig& config) {
   // Kept mappings carry the placement the old topology gave them.
   release_recycled();
@@ -162,6 +169,7 @@ void Runtime::configure(const RuntimeConfig& config) {
     }
   }
   configured_ = true;
+  ++generation_;
 }
 
 }  // namespace numagraph::numa

@@ -13,10 +13,10 @@ TOPOLOGIES = ["pack:1 numa:1 core:2", "pack:2 numa:1 core:1", "pack:4 numa:1 cor
 KERNELS = [
     ("bfs", ["--source", "{root}"], "exact"),
     ("sssp", ["--source", "{root}"], "float"),
-    ("pr", ["--variant", "spmv", "--tolerance", "0", "-i", "10"], "float"),
+    ("pr", ["--variant", "jacobi", "--tolerance", "0", "-i", "10"], "float"),
     ("spmv", ["-i", "5"], "float"),
     # Forced cache blocking (8 KiB blocks: 2-36 ranges on these graphs), flat and engine alike.
-    ("pr", ["--variant", "spmv", "--tolerance", "0", "-i", "10", "--cache-block", "8K"], "float"),
+    ("pr", ["--variant", "jacobi", "--tolerance", "0", "-i", "10", "--cache-block", "8K"], "float"),
     ("spmv", ["-i", "5", "--cache-block", "8K"], "float"),
     ("cc", [], "partition"),
     ("cc", ["--variant", "lp"], "partition"),

@@ -68,12 +68,12 @@ def test_pagerank_fixed_iterations_match_scipy(cli, shared_data, tmp_path):
     x = np.full(n, 1.0 / n)
     for _ in range(5):
         x = 0.15 / n + 0.85 * (A.T @ (x * inv))
-    for variant, block in (("spmv", "off"), ("spmv", "16K"), ("gs", "auto"), ("gs", "16K")):
+    for variant, block in (("jacobi", "off"), ("jacobi", "16K"), ("gauss-seidel", "auto"), ("gauss-seidel", "16K")):
         scores, rec = output_of(tmp_path, "pr", shared_data / name, "--tolerance", "0", "-i", "5",
                                 "--variant", variant, "--engine", "flat", "--cache-block", block)
         assert rec["iterations"] == 5
         assert rec["cache_segments"] == (21 if block == "16K" else 1)  # 82168 vertices, 4096 per block
-        if variant == "spmv":  # Gauss-Seidel is another iteration: only the fixed point is shared
+        if variant == "jacobi":  # Gauss-Seidel is another iteration: only the fixed point is shared
             for i, v in enumerate(nodes):
                 assert scores[v] == pytest.approx(x[i], rel=1e-5, abs=1e-12)
 
@@ -181,8 +181,8 @@ def test_refusals_say_what_to_do(cli, tmp_path):
     dup.write_text("0 1\n1 2\n2 0\n0 1\n")
     proc = run_cli("tc", dup, "-s", "--keep-duplicates", check=False)
     assert proc.returncode == 2 and "--keep-duplicates" in proc.stderr, proc.stderr
-    proc = run_cli("pr", path, "--networkx", "--variant", "gs", check=False)
-    assert proc.returncode == 2 and "spmv" in proc.stderr, proc.stderr
+    proc = run_cli("pr", path, "--networkx", "--variant", "gauss-seidel", check=False)
+    assert proc.returncode == 2 and "jacobi" in proc.stderr, proc.stderr
     for bad in ("4X", "-1", "lots"):
         proc = run_cli("spmv", path, "--cache-block", bad, check=False)
         assert proc.returncode == 2 and "'auto', 'off' or a size in bytes" in proc.stderr, proc.stderr
@@ -198,9 +198,10 @@ def test_components_variant_decides_the_engine(cli, tmp_path):
     variant, an explicit contradiction is a usage error that says what to do."""
     path = write_mtx(tmp_path / "g.mtx", random_graph(8, True, n=300, p=0.01))
     want = run_json("cc", path, "--variant", "afforest", "--engine", "flat")[-1]["num_components"]
-    for variant, engine, shown in (("sv", "auto", "sv"), ("lp", "auto", "numa-lp"), ("afforest", "numa", "numa-afforest")):
+    for variant, engine, ran in (("sv", "auto", "flat"), ("lp", "auto", "numa"), ("afforest", "numa", "numa")):
         rec = run_json("cc", path, "--variant", variant, "--engine", engine, "--verify")[-1]
-        assert rec["variant"] == shown and rec["verified"] is True and rec["num_components"] == want
+        assert rec["variant"] == variant and rec["engine"] == ran
+        assert rec["verified"] is True and rec["num_components"] == want
     proc = run_cli("cc", path, "--variant", "sv", "--engine", "numa", check=False)
     assert proc.returncode == 2 and "--engine flat" in proc.stderr, proc.stderr
     proc = run_cli("cc", path, "--variant", "lp", "--engine", "flat", check=False)
@@ -209,7 +210,7 @@ def test_components_variant_decides_the_engine(cli, tmp_path):
     assert proc.returncode == 2 and "--account" in proc.stderr, proc.stderr
 
 
-@pytest.mark.parametrize("kernel,flags", [("pr", ["--variant", "spmv", "--tolerance", "0", "-i", "4"]),
+@pytest.mark.parametrize("kernel,flags", [("pr", ["--variant", "jacobi", "--tolerance", "0", "-i", "4"]),
                                           ("spmv", ["-i", "4"])])
 def test_tiled_runs_report_their_shape_and_copy_time(cli, kernel, flags):
     """pr (Jacobi) and spmv say how they tiled (tile_row_bits, cache_segments)
@@ -234,7 +235,7 @@ def test_recycle_limit_comes_from_the_environment(cli, tmp_path):
     for value in ("0", "64M", "", "lots"):
         out = tmp_path / f"pr-{value or 'default'}.txt"
         env = dict(os.environ, NUMAGRAPH_RECYCLE_BYTES=value)
-        proc = subprocess.run([str(numagraph_bin()), "pr", "-g", "18", "--variant", "spmv", "-n", "3", "--verify",
+        proc = subprocess.run([str(numagraph_bin()), "pr", "-g", "18", "--variant", "jacobi", "-n", "3", "--verify",
                                "--engine", "flat", "--output", str(out)], capture_output=True, text=True, env=env)
         assert proc.returncode == 0, proc.stderr
         noted = "NUMAGRAPH_RECYCLE_BYTES='lots' is not a size" in proc.stderr
@@ -244,10 +245,11 @@ def test_recycle_limit_comes_from_the_environment(cli, tmp_path):
 
 
 # Every kernel path that takes recycled working arrays (NumaArray::for_overwrite):
-# PageRank Jacobi and Gauss-Seidel, SpMV, tiled or not, flat or the NUMA engine.
+# PageRank Jacobi and Gauss-Seidel (flat only), SpMV, tiled or not, flat or the NUMA engine.
 POISON_RUNS = [(kernel, variant, block, engine)
-               for kernel, variants in (("pr", ("spmv", "gs")), ("spmv", (None,)))
-               for variant in variants for block in ("off", "64K") for engine in ("flat", "numa")]
+               for kernel, variants in (("pr", ("jacobi", "gauss-seidel")), ("spmv", (None,)))
+               for variant in variants for block in ("off", "64K") for engine in ("flat", "numa")
+               if not (variant == "gauss-seidel" and engine == "numa")]
 
 
 @pytest.mark.parametrize("kernel,variant,block,engine", POISON_RUNS)
@@ -263,7 +265,7 @@ def test_recycled_arrays_are_written_before_they_are_read(cli, tmp_path, kernel,
     # Vertex-by-vertex Gauss-Seidel reads whatever its neighbours' threads
     # have written so far (4 sweeps differ by 8 % from run to run): compare
     # the fixed point it converges to.
-    converged = kernel == "pr" and variant == "gs"
+    converged = kernel == "pr" and variant == "gauss-seidel"
     flags += ["-i", "100", "--tolerance", "1e-12"] if converged else ["-i", "4"]
     if kernel == "pr":
         flags += ["--variant", variant] + ([] if converged else ["--tolerance", "0"])

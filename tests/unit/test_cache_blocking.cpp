@@ -14,8 +14,8 @@
 #include <tuple>
 #include <vector>
 
-#include "numagraph/graph/segmented_lists.hpp"
-#include "numagraph/graph/tiled_arcs.hpp"
+#include "numagraph/sweep/segmented_lists.hpp"
+#include "numagraph/sweep/tiled_arcs.hpp"
 #include "numagraph/kernels/pr/pull_gauss_seidel.hpp"
 #include "numagraph/kernels/pr/pull_jacobi.hpp"
 #include "numagraph/kernels/spmv/csr_rows.hpp"

@@ -17,16 +17,16 @@
 #include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/graph/builder.hpp"
 #include "numagraph/graph/generators.hpp"
-#include "numagraph/kernels/bfs/numa_partitioned.hpp"
-#include "numagraph/kernels/bc/numa_nwq.hpp"
-#include "numagraph/kernels/bp/numa_partitioned.hpp"
-#include "numagraph/kernels/spmv/numa_partitioned.hpp"
-#include "numagraph/kernels/cc/numa_afforest.hpp"
-#include "numagraph/kernels/cc/numa_label_propagation.hpp"
-#include "numagraph/kernels/pr/numa_partitioned.hpp"
+#include "numagraph/kernels/bfs/engine_direction_optimizing.hpp"
+#include "numagraph/kernels/bc/engine_work_queues.hpp"
+#include "numagraph/kernels/bp/engine_per_arc.hpp"
+#include "numagraph/kernels/spmv/engine_rows.hpp"
+#include "numagraph/kernels/cc/engine_afforest.hpp"
+#include "numagraph/kernels/cc/engine_label_propagation.hpp"
+#include "numagraph/kernels/pr/engine_jacobi.hpp"
 #include "numagraph/kernels/pr/pull_jacobi.hpp"
 #include "numagraph/kernels/spmv/csr_rows.hpp"
-#include "numagraph/kernels/sssp/numa_delta_stepping.hpp"
+#include "numagraph/kernels/sssp/engine_delta_stepping.hpp"
 
 using namespace numagraph;
 using engine::EngineMode;
@@ -207,7 +207,7 @@ TEST(NumaEngine, BfsDepthsMatchOnEveryTopologyAndMode) {
     const auto expected = serial_depths(g, root);
     for (auto [nodes, threads] : kTopologies) {
       auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false});
-      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+      for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
         engine::NoAccounting acc;
         auto r = kernels::bfs_numa(pg, root, {}, mode, acc);
         for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
@@ -229,12 +229,12 @@ TEST(NumaEngine, BfsDepthsMatchOnEveryTopologyAndMode) {
 // every search the serial depths.
 TEST(NumaEngine, BfsWorkspaceReusedAcrossRootsModesAndGraphs) {
   kernels::NumaBfsWorkspace<std::uint32_t> ws;
-  kernels::NumaBfsResult<std::uint32_t> r;
+  kernels::BfsResult<std::uint32_t> r;
   for (bool directed : {false, true}) {
     Graph32 g = kron(11, directed);
     for (auto [nodes, threads] : {std::pair{1, 2}, std::pair{4, 4}}) {
       auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false});
-      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat})
+      for (auto mode : {EngineMode::kNuma, EngineMode::kShared})
         for (std::uint32_t root = 0, searched = 0; searched < 4 && root < g.num_vertices(); ++root) {
           if (g.out_degree(root) == 0) continue;
           ++searched;
@@ -253,10 +253,11 @@ TEST(NumaEngine, PageRankMatchesSerialOnEveryTopology) {
   const auto expected = serial_pagerank(g, 10);
   for (auto [nodes, threads] : kTopologies) {
     auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads));
-    for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+    for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
       engine::NoAccounting acc;
-      kernels::NumaPageRankOptions o;
+      kernels::PageRankOptions o;
       o.max_iterations = 10;
+      o.tolerance = 1e-13;  // below 1e-6: double contributions, as the serial sums; 10 iterations stay above it
       auto r = kernels::pagerank_numa(pg, o, mode, acc);
       EXPECT_EQ(r.iterations, 10);
       for (std::int64_t v = 0; v < g.num_vertices(); ++v)
@@ -280,13 +281,9 @@ TEST(NumaEngine, BlockedPageRankMatchesFlatBlockedOnEveryTopology) {
     ASSERT_EQ(expected.cache_segments, 16);
     for (auto [nodes, threads] : kTopologies) {
       auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads));
-      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+      for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
         engine::Accounting acc(pg.layout());
-        kernels::NumaPageRankOptions o;
-        o.max_iterations = 6;
-        o.double_contributions = false;
-        o.cache_block_width = 64;
-        auto r = kernels::pagerank_numa(pg, o, mode, acc);
+        auto r = kernels::pagerank_numa(pg, flat, mode, acc);  // the same blocks: 64 sources each
         EXPECT_EQ(r.cache_segments, 16);
         if (mode == EngineMode::kNuma) {
           EXPECT_EQ(acc.total().remote_random, 0);
@@ -305,7 +302,7 @@ TEST(NumaEngine, BlockedSpmvMatchesFlatBlockedOnEveryTopology) {
     const auto expected = kernels::spmv_rows(g, 5, 128 * sizeof(double));  // 8 ranges of 128 columns
     for (auto [nodes, threads] : kTopologies) {
       auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {false, true});
-      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+      for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
         engine::Accounting acc(pg.layout());
         auto r = kernels::spmv_numa(pg, 5, mode, acc, 128);
         EXPECT_EQ(r.cache_segments, 8);
@@ -322,11 +319,12 @@ TEST(NumaEngine, BlockedSpmvMatchesFlatBlockedOnEveryTopology) {
 TEST(NumaEngine, PageRankNumaModeHasNoRemoteRandomAccess) {
   Graph32 g = kron(10, false);
   auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 8, 8));
-  kernels::NumaPageRankOptions o;
+  kernels::PageRankOptions o;
   o.max_iterations = 3;
+  o.tolerance = 0;
   engine::Accounting numa_acc(pg.layout()), flat_acc(pg.layout());
   kernels::pagerank_numa(pg, o, EngineMode::kNuma, numa_acc);
-  kernels::pagerank_numa(pg, o, EngineMode::kFlat, flat_acc);
+  kernels::pagerank_numa(pg, o, EngineMode::kShared, flat_acc);
   EXPECT_EQ(numa_acc.total().remote_random, 0);
   EXPECT_GT(numa_acc.total().local_random, 0);
   EXPECT_GT(flat_acc.total().remote_random, flat_acc.total().local_random);
@@ -337,7 +335,7 @@ TEST(NumaEngine, BfsNumaModeCutsRemoteRandomAccess) {
   auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 8, 8), {true, false});
   engine::Accounting numa_acc(pg.layout()), flat_acc(pg.layout());
   kernels::bfs_numa(pg, std::uint32_t{1}, {}, EngineMode::kNuma, numa_acc);
-  kernels::bfs_numa(pg, std::uint32_t{1}, {}, EngineMode::kFlat, flat_acc);
+  kernels::bfs_numa(pg, std::uint32_t{1}, {}, EngineMode::kShared, flat_acc);
   EXPECT_LT(numa_acc.total().remote_random * 5, flat_acc.total().remote_random);
 }
 
@@ -347,7 +345,7 @@ TEST(NumaEngine, ComponentsAreCanonicalOnEveryTopology) {
     const auto expected = serial_min_labels(g);
     for (auto [nodes, threads] : kTopologies) {
       auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {false, true});
-      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+      for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
         engine::NoAccounting acc;
         auto lp = kernels::connected_components_numa(pg, mode, acc);
         auto af = kernels::components_afforest_numa(pg, mode, acc);
@@ -399,7 +397,7 @@ TEST(NumaEngine, SsspMatchesDijkstraOnEveryTopology) {
     const auto expected = serial_dijkstra(g, root);
     for (auto [nodes, threads] : kTopologies) {
       auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false});
-      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+      for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
         // 1.1 does not divide the distances evenly; 0.01 puts entries
         // beyond the bins' window (weights up to 255: 25,500 buckets ahead).
         // Whole-number weights: the search runs on 32-bit distances unless
@@ -421,14 +419,14 @@ TEST(NumaEngine, SsspMatchesDijkstraOnEveryTopology) {
 }
 
 // Relaxations write only local targets; the one remote random access left is
-// the staleness read of another node's hub entry (numa_delta_stepping.hpp),
+// the staleness read of another node's hub entry (engine_delta_stepping.hpp),
 // a small share of the accesses, and far fewer than the flat kernel's.
 TEST(NumaEngine, SsspNumaModeReadsRemotelyOnlyToSkipStaleHubs) {
   Graph32 g = kron(10, false, true);
   auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 4, 4), {true, false});
   engine::Accounting numa_acc(pg.layout()), flat_acc(pg.layout());
   kernels::sssp_numa(pg, std::uint32_t{1}, 16.0, EngineMode::kNuma, numa_acc);
-  kernels::sssp_numa(pg, std::uint32_t{1}, 16.0, EngineMode::kFlat, flat_acc);
+  kernels::sssp_numa(pg, std::uint32_t{1}, 16.0, EngineMode::kShared, flat_acc);
   const auto numa = numa_acc.total(), flat = flat_acc.total();
   const auto numa_all = numa.local_random + numa.local_sequential + numa.remote_random + numa.remote_sequential;
   EXPECT_LT(numa.remote_random * 100, numa_all);
@@ -481,9 +479,9 @@ TEST(NumaEngine, BetweennessMatchesSerialBrandesOnEveryTopology) {
     const auto expected = serial_brandes(g, sources);
     for (auto [nodes, threads] : kTopologies) {
       auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false});
-      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+      for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
         engine::NoAccounting acc;
-        auto r = kernels::betweenness_numa(pg, sources, {}, mode, acc);
+        auto r = kernels::betweenness_numa(pg, sources, {}, {}, mode, acc);
         for (std::int64_t v = 0; v < g.num_vertices(); ++v)
           ASSERT_NEAR(r.scores[v], expected[v], 1e-9 * std::max(1.0, expected[v]))
               << "v=" << v << " nodes=" << nodes << " directed=" << directed;
@@ -501,10 +499,10 @@ TEST(NumaEngine, BetweennessNumaHasNoRemoteRandomAccess) {
   for (auto v = static_cast<std::uint32_t>(g.num_vertices() - 1); sources.size() < 2; --v)
     if (g.out_degree(v) > 0) sources.push_back(v);
   ASSERT_EQ(pg.layout().node_of_vertex(sources[1]), 7);
-  kernels::NumaBcOptions o;
-  o.steal_across_nodes = false;  // 8 threads time-sliced on this machine's cores
-  kernels::betweenness_numa(pg, sources, o, EngineMode::kNuma, numa_acc);
-  kernels::betweenness_numa(pg, sources, o, EngineMode::kFlat, flat_acc);
+  kernels::StealPolicy steal;
+  steal.across_nodes = false;  // 8 threads time-sliced on this machine's cores
+  kernels::betweenness_numa(pg, sources, {}, steal, EngineMode::kNuma, numa_acc);
+  kernels::betweenness_numa(pg, sources, {}, steal, EngineMode::kShared, flat_acc);
   // Every random access of the numa kernel is local: discoveries and path
   // counts in the forward, successor coefficients in the backward, and the
   // sources are finished by their own node.
@@ -679,7 +677,7 @@ TEST(NumaEngine, BeliefPropagationIsExactOnTrees) {
   const auto exact = brute_force_marginals(g, m);
   for (auto [nodes, threads] : kTopologies) {
     auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads));
-    for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+    for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
       engine::NoAccounting acc;
       auto r = kernels::belief_propagation_numa(pg, m, mode, acc);
       for (std::int64_t v = 0; v < g.num_vertices(); ++v) ASSERT_NEAR(r.belief[v], exact[v], 1e-12);
@@ -692,7 +690,7 @@ TEST(NumaEngine, BeliefPropagationSameOnEveryTopologyAndLocal) {
   kernels::bp::Model m;
   auto reference_pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 1, 1));
   engine::NoAccounting none;
-  auto reference = kernels::belief_propagation_numa(reference_pg, m, EngineMode::kFlat, none);
+  auto reference = kernels::belief_propagation_numa(reference_pg, m, EngineMode::kShared, none);
   for (auto [nodes, threads] : kTopologies) {
     auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads));
     engine::Accounting acc(pg.layout());
@@ -721,7 +719,7 @@ TEST(NumaEngine, SpmvMatchesSerialPowerIteration) {
     }
     for (auto [nodes, threads] : kTopologies) {
       auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {false, true});
-      for (auto mode : {EngineMode::kNuma, EngineMode::kFlat}) {
+      for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
         engine::Accounting acc(pg.layout());
         auto r = kernels::spmv_numa(pg, 5, mode, acc);
         if (mode == EngineMode::kNuma) {

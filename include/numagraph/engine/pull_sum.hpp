@@ -1,7 +1,7 @@
 // The pull step shared by the engine's sparse-matrix kernels (PageRank, SpMV):
 // for one vertex v of a node's range, sum source values over v's in-edges,
 // optionally weighted. In kNuma mode the source values come from the thread's
-// node-local replica, so every random read is local; in kFlat mode they come
+// node-local replica, so every random read is local; in kShared mode they come
 // from the one master array, owned piecewise by the nodes (first touch), which
 // is what a NUMA-oblivious kernel does. Both modes compute the same sums.
 #pragma once
@@ -13,7 +13,7 @@
 #include "numagraph/engine/mode.hpp"
 #include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/engine/replicated.hpp"
-#include "numagraph/kernels/pr/gather_sum.hpp"
+#include "numagraph/sweep/gather_sum.hpp"
 
 namespace numagraph::engine {
 

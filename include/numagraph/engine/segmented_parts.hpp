@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "numagraph/engine/partitioned_graph.hpp"
-#include "numagraph/graph/segmented_lists.hpp"
+#include "numagraph/sweep/segmented_lists.hpp"
 
 namespace numagraph::engine {
 

@@ -13,6 +13,7 @@
 // --bind none gives every thread back the CPUs the process started with.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,9 @@ class Runtime {
   // most one notice (synthetic nodes that do not exist physically).
   void configure(const RuntimeConfig& config);
   bool configured() const { return configured_; }
+  // Bumped by every configure(): state built for one configuration (a
+  // partitioned graph placed under its topology) knows when it is stale.
+  std::uint64_t generation() const { return generation_; }
   const RuntimeConfig& config() const { return config_; }
   const Topology& topology() const { return topology_; }
   int threads() const { return static_cast<int>(thread_node_.size()); }
@@ -55,9 +59,14 @@ class Runtime {
   // Kernel node ids of topology node k, or -1 when the node is synthetic
   // and does not exist here (placement on it is then a no-op).
   int os_node(int node) const;
+  // CPUs the process may run on, as it started: read before configure()
+  // pins the calling thread to one CPU, after which sched_getaffinity on
+  // this thread would report only that one.
+  int process_cpu_count() const;
 
  private:
   bool configured_ = false;
+  std::uint64_t generation_ = 0;
   RuntimeConfig config_;
   Topology topology_;
   std::vector<int> thread_node_, thread_cpu_;

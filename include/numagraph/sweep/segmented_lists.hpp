@@ -23,7 +23,7 @@
 #include <string>
 #include <utility>
 
-#include "numagraph/graph/cache_blocking.hpp"
+#include "numagraph/sweep/cache_blocking.hpp"
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/numa/placement.hpp"
 #include "numagraph/parallel/parallel.hpp"

@@ -33,7 +33,7 @@
 #include <string>
 #include <vector>
 
-#include "numagraph/graph/cache_blocking.hpp"
+#include "numagraph/sweep/cache_blocking.hpp"
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"

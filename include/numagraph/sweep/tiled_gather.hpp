@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "numagraph/graph/tiled_arcs.hpp"
+#include "numagraph/sweep/tiled_arcs.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 

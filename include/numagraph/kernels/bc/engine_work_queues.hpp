@@ -36,23 +36,10 @@
 #include "numagraph/engine/edge_map.hpp"
 #include "numagraph/engine/frontier.hpp"
 #include "numagraph/engine/pull_sum.hpp"
+#include "numagraph/kernels/bc/options.hpp"
 #include "numagraph/parallel/work_queue.hpp"
 
 namespace numagraph::kernels {
-
-struct NumaBcOptions {
-  std::int64_t task_size = 16;                  // frontier entries per task
-  std::vector<std::vector<int>> node_distance;  // empty: 10 on the diagonal, 20 elsewhere
-  // Steal from other nodes' queues once the own node's are empty. Turn off to
-  // study placement on a synthetic topology with more threads than cores: a
-  // time-sliced thread would otherwise steal most of the other nodes' work.
-  bool steal_across_nodes = true;
-};
-
-struct NumaBcResult {
-  NumaArray<double> scores;
-  std::int64_t stolen_tasks = 0;
-};
 
 namespace detail {
 
@@ -78,8 +65,8 @@ class LevelBounds {
 }  // namespace detail
 
 template <typename V, typename Acc = engine::NoAccounting>
-NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::vector<V>& sources,
-                              const NumaBcOptions& o, engine::EngineMode mode, Acc& acc) {
+BcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::vector<V>& sources, const BcOptions& o,
+                          const StealPolicy& steal, engine::EngineMode mode, Acc& acc) {
   using namespace engine;
   using Entry = std::pair<V, double>;
   const Layout& layout = pg.layout();
@@ -107,13 +94,13 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
       queue_node.push_back(k);
     }
   }
-  std::vector<std::vector<int>> distance = o.node_distance;
+  std::vector<std::vector<int>> distance = steal.node_distance;
   if (distance.empty()) {
     distance.assign(static_cast<std::size_t>(layout.nodes), std::vector<int>(static_cast<std::size_t>(layout.nodes), 20));
     for (int k = 0; k < layout.nodes; ++k) distance[k][k] = 10;
   }
   auto steal_order = parallel::steal_order_by_distance(layout.thread_node, queue_owner, queue_node, distance);
-  if (!o.steal_across_nodes)
+  if (!steal.across_nodes)
     for (int t = 0; t < layout.threads; ++t)
       std::erase_if(steal_order[static_cast<std::size_t>(t)], [&](int q) {
         return queue_node[static_cast<std::size_t>(q)] != layout.thread_node[static_cast<std::size_t>(t)];
@@ -163,7 +150,8 @@ NumaBcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::
     return std::pair{eb, ee};
   };
 
-  NumaBcResult r;
+  BcResult r;
+  r.steal_across_nodes = steal.across_nodes;
   r.scores = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
   NumaArray<std::int32_t> depth(static_cast<std::size_t>(n), numa::Placement::partitioned());
   NumaArray<double> sigma(static_cast<std::size_t>(n), numa::Placement::partitioned());

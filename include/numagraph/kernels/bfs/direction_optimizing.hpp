@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/kernels/bfs/options.hpp"
 #include "numagraph/kernels/bfs/top_down_run.hpp"
 #include "numagraph/parallel/bitmap_summary.hpp"
 #include "numagraph/numa/numa_array.hpp"
@@ -31,26 +32,6 @@
 #include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
-
-struct BfsOptions {
-  double alpha = 15;
-  double beta = 18;
-  int summary_bits = 256;     // vertices per summary bit (power of two, 64..4096)
-  bool compute_depth = true;  // also fill `depth` (the CLI times BFS without it, as Graph500 does)
-};
-
-// Parents are signed ids of the graph's width (32-bit graphs have fewer than
-// 2^31 vertices): a negative value marks an unreached vertex (it holds
-// -(out-degree + 1), left from the search; no extra pass rewrites it), and
-// the root is its own parent.
-template <typename V>
-struct BfsResult {
-  using Parent = std::make_signed_t<V>;
-  NumaArray<Parent> parent;
-  NumaArray<std::int32_t> depth;  // -1: unreached; empty when not computed
-  int top_down_steps = 0;
-  int bottom_up_steps = 0;
-};
 
 namespace detail {
 

@@ -9,7 +9,7 @@
 // (local) and testing the frontier bitmap in its own replica (local random
 // reads); the found parent is a local write.
 //
-// kFlat mode runs the same steps on the shared arrays (no push parts, one
+// kShared mode runs the same steps on the shared arrays (no push parts, one
 // bitmap), which is what a NUMA-oblivious BFS does; the accounting compares
 // the two. Depths are the same in both modes and on every topology; parents
 // may differ (any BFS tree is valid) and are checked by the BFS verifier.
@@ -22,27 +22,10 @@
 #include <vector>
 
 #include "numagraph/engine/edge_map.hpp"
+#include "numagraph/kernels/bfs/options.hpp"
 #include "numagraph/util/cancel.hpp"
 
 namespace numagraph::kernels {
-
-struct NumaBfsOptions {
-  double alpha = 15;  // top-down -> bottom-up when frontier edges > unexplored edges / alpha
-  double beta = 18;   // bottom-up -> top-down when frontier vertices < n / beta
-  bool compute_depth = true;  // false: leave depth empty (derive it from parents, untimed)
-};
-
-// Parents are signed ids of the graph's width, as the flat kernel's
-// (BfsResult): negative for an unreached vertex (it holds -(out-degree + 1)),
-// the root is its own parent.
-template <typename V>
-struct NumaBfsResult {
-  using Parent = std::make_signed_t<V>;
-  NumaArray<Parent> parent;
-  NumaArray<std::int32_t> depth;   // -1: not reached; empty unless compute_depth
-  int top_down_steps = 0;
-  int bottom_up_steps = 0;
-};
 
 namespace detail {
 
@@ -102,9 +85,9 @@ class NumaBfsWorkspace {
 // a new mapper when handed another graph (by PartitionedGraph::id, so a graph
 // rebuilt at a destroyed one's address is not mistaken for it) or mode.
 template <typename V, typename Acc = engine::NoAccounting>
-void bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const NumaBfsOptions& o, engine::EngineMode mode,
-              Acc& acc, NumaBfsResult<V>& r, NumaBfsWorkspace<V>* ws = nullptr) {
-  using P = typename NumaBfsResult<V>::Parent;
+void bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const BfsOptions& o, engine::EngineMode mode,
+              Acc& acc, BfsResult<V>& r, NumaBfsWorkspace<V>* ws = nullptr) {
+  using P = typename BfsResult<V>::Parent;
   using namespace engine;
   const Layout& layout = pg.layout();
   const auto& g = pg.graph();
@@ -154,9 +137,9 @@ void bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const NumaBfsOption
 }
 
 template <typename V, typename Acc = engine::NoAccounting>
-NumaBfsResult<V> bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const NumaBfsOptions& o,
-                          engine::EngineMode mode, Acc& acc) {
-  NumaBfsResult<V> r;
+BfsResult<V> bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const BfsOptions& o, engine::EngineMode mode,
+                      Acc& acc) {
+  BfsResult<V> r;
   bfs_numa(pg, root, o, mode, acc, r);
   return r;
 }

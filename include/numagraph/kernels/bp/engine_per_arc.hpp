@@ -20,20 +20,16 @@
 
 namespace numagraph::kernels {
 
-struct NumaBpResult {
-  NumaArray<double> belief;  // P(x_v = 1)
-};
-
 template <typename V, typename Acc = engine::NoAccounting>
-NumaBpResult belief_propagation_numa(const engine::PartitionedGraph<V>& pg, const bp::Model& model,
-                                     engine::EngineMode mode, Acc& acc) {
+bp::Result belief_propagation_numa(const engine::PartitionedGraph<V>& pg, const bp::Model& model,
+                                   engine::EngineMode mode, Acc& acc) {
   using namespace engine;
   if (pg.graph().directed())
     throw UsageError("belief propagation needs an undirected graph: load it with -s (--symmetrize)");
   const Layout& layout = pg.layout();
   const std::int64_t n = pg.num_vertices();
   const bool numa = mode == EngineMode::kNuma;
-  NumaBpResult r;
+  bp::Result r;
   r.belief = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
   NumaArray<double> log_odds(static_cast<std::size_t>(n), numa::Placement::partitioned());
   Replicas<double> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));

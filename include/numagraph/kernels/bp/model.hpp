@@ -17,12 +17,20 @@
 #include <cmath>
 #include <cstdint>
 
+#include "numagraph/execution.hpp"
+#include "numagraph/numa/numa_array.hpp"
+
 namespace numagraph::kernels::bp {
 
 struct Model {
   double coupling = 0.7;     // psi(x, x) = coupling, psi(x, 1-x) = 1 - coupling
   std::uint64_t seed = 27491095;
   int iterations = 5;
+};
+
+struct Result {
+  NumaArray<double> belief;  // P(x_v = 1)
+  CallInfo ran;
 };
 
 // Prior log-odds of vertex v: p_v uniform in [0.1, 0.9] from a hash of (seed, v).

@@ -11,7 +11,7 @@
 // forest is placed partitioned, so the label of a thread's own vertex is
 // local; the labels of neighbours and the roots a link walks to may live on
 // any node. That is the price against label propagation
-// (numa_label_propagation.hpp), whose random reads are all local but which
+// (engine_label_propagation.hpp), whose random reads are all local but which
 // scans every edge once per round; Afforest reads most edges never.
 //
 // Links hang the larger root under the smaller, so after the last compress
@@ -26,23 +26,16 @@
 #include "numagraph/engine/node_chunks.hpp"
 #include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/kernels/cc/link.hpp"
-#include "numagraph/kernels/cc/numa_label_propagation.hpp"
+#include "numagraph/kernels/cc/engine_label_propagation.hpp"
 
 namespace numagraph::kernels {
 
-// Labels in the graph's id type, as the flat kernel returns them (a copy
-// into 64-bit labels was a pass and 8 MB of fresh pages per call on kron20).
-template <typename V>
-struct NumaAfforestResult {
-  NumaArray<V> labels;  // smallest vertex id of the component
-  int rounds = 0;
-};
-
+// Labels in the graph's id type, as the flat kernels return them.
 // `mode` only changes the accounting: in both modes the labels are placed
 // partitioned and every thread scans its own node's edges.
 template <typename V, typename Acc = engine::NoAccounting>
-NumaAfforestResult<V> components_afforest_numa(const engine::PartitionedGraph<V>& pg, engine::EngineMode mode, Acc& acc,
-                                      int neighbor_rounds = 2, std::uint64_t seed = 27491095) {
+CcResult<V> components_afforest_numa(const engine::PartitionedGraph<V>& pg, engine::EngineMode mode, Acc& acc,
+                                     int neighbor_rounds = 2, std::uint64_t seed = 27491095) {
   using namespace engine;
   const Layout& layout = pg.layout();
   const std::int64_t n = pg.num_vertices();
@@ -130,7 +123,7 @@ NumaAfforestResult<V> components_afforest_numa(const engine::PartitionedGraph<V>
     chunks.for_each(2 * neighbor_rounds + 1, tid, [&](std::int64_t lo, std::int64_t hi, int) { compress_range(tid, lo, hi); });
   });
 
-  NumaAfforestResult<V> r;
+  CcResult<V> r;
   r.labels = std::move(comp);
   r.rounds = neighbor_rounds + 1;
   return r;

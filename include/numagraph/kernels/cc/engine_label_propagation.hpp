@@ -18,17 +18,12 @@
 
 #include "numagraph/engine/barrier.hpp"
 #include "numagraph/engine/pull_sum.hpp"
+#include "numagraph/kernels/cc/options.hpp"
 
 namespace numagraph::kernels {
 
-struct NumaCcResult {
-  NumaArray<std::uint64_t> labels;  // smallest vertex id of the component
-  int rounds = 0;
-};
-
 template <typename V, typename Acc = engine::NoAccounting>
-NumaCcResult connected_components_numa(const engine::PartitionedGraph<V>& pg, engine::EngineMode mode,
-                                       Acc& acc) {
+CcResult<V> connected_components_numa(const engine::PartitionedGraph<V>& pg, engine::EngineMode mode, Acc& acc) {
   using namespace engine;
   const Layout& layout = pg.layout();
   const std::int64_t n = pg.num_vertices();
@@ -36,9 +31,10 @@ NumaCcResult connected_components_numa(const engine::PartitionedGraph<V>& pg, en
   const bool directed = pg.graph().directed();
   if (directed && !pg.has_out())
     throw UsageError("connected_components_numa on a directed graph needs out parts");
-  NumaCcResult r;
-  r.labels = NumaArray<std::uint64_t>(static_cast<std::size_t>(n), numa::Placement::partitioned());
-  Replicas<std::uint64_t> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
+  CcResult<V> r;
+  r.variant = CcVariant::kLabelPropagation;
+  r.labels = NumaArray<V>(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  Replicas<V> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
   HierarchicalBarrier barrier(layout);
   std::vector<parallel::Padded<int>> changed(2 * static_cast<std::size_t>(layout.threads));
   int rounds = 0;
@@ -49,10 +45,10 @@ NumaCcResult connected_components_numa(const engine::PartitionedGraph<V>& pg, en
     auto* view = replicas.if_any();
     for (const auto& [lo, hi] : ranges)
       for (std::int64_t v = lo; v < hi; ++v)
-        publish(r.labels.data(), view, v, static_cast<std::uint64_t>(v), mode, tid, acc);
+        publish(r.labels.data(), view, v, static_cast<V>(v), mode, tid, acc);
     barrier.wait(tid);
-    const std::uint64_t* labels = replicas.copy_or(my_node, r.labels.data());
-    auto read = [&](std::uint64_t u) {
+    const V* labels = replicas.copy_or(my_node, r.labels.data());
+    auto read = [&](V u) {
       if constexpr (Acc::enabled) {
         if (numa) acc.count(tid, my_node, Pattern::kRandom);
         else acc.count_vertex(tid, static_cast<std::int64_t>(u), Pattern::kRandom);
@@ -65,18 +61,18 @@ NumaCcResult connected_components_numa(const engine::PartitionedGraph<V>& pg, en
       for (const auto& [lo, hi] : ranges) {
         const int part = layout.node_of_vertex(lo);
         for (std::int64_t v = lo; v < hi; ++v) {
-          std::uint64_t best = r.labels[v];
+          V best = r.labels[v];
           auto scan = [&](const NodeEdges<V>& edges) {
             const eid_t b = edges.begin(v), e = edges.end(v);
             for (eid_t j = b; j < e; ++j) {
-              const std::uint64_t l = read(edges.neighbors[static_cast<std::size_t>(j)]);
+              const V l = read(edges.neighbors[static_cast<std::size_t>(j)]);
               if (l < best) best = l;
             }
             if constexpr (Acc::enabled) acc.count(tid, part, Pattern::kSequential, e - b + 1);
           };
           scan(pg.pull(part));
           if (directed) scan(pg.out(part));
-          for (std::uint64_t up = read(best); up < best; up = read(best)) best = up;  // shortcut
+          for (V up = read(best); up < best; up = read(best)) best = up;  // shortcut
           if (best < r.labels[v]) {
             // Only the owner writes a label, but others read it concurrently
             // (the master, and the replicas when there are several nodes): atomic stores.

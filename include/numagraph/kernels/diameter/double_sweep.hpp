@@ -4,11 +4,14 @@
 // result is a lower bound on the diameter of the start vertex's component
 // (exact on trees, where two sweeps suffice) with the two endpoints that
 // realise it. The start is a vertex of maximum out-degree (smallest id on
-// ties), which lands in the largest component of most real graphs.
+// ties), which lands in the largest component of most real graphs. The BFS
+// is a parameter: the entry point (diameter.hpp) runs numagraph::bfs, so
+// the sweeps run on whichever engine the call chose.
 #pragma once
 
 #include <cstdint>
 
+#include "numagraph/execution.hpp"
 #include "numagraph/kernels/bfs/direction_optimizing.hpp"
 
 namespace numagraph::kernels {
@@ -18,23 +21,22 @@ struct DiameterResult {
   std::int64_t bound = 0;  // hops between `from` and `to`
   V from = 0, to = 0;
   int sweeps = 0;          // BFS runs
+  CallInfo ran;
 };
 
-template <typename V>
-DiameterResult<V> diameter_double_sweep(const CSRGraph<V>& g, const BfsOptions& bfs = {}) {
+// `search(source, result)` fills result.depth with a BFS from source.
+template <typename V, typename Search>
+DiameterResult<V> diameter_double_sweep(const CSRGraph<V>& g, Search&& search) {
   const std::int64_t n = g.num_vertices();
   DiameterResult<V> r;
   if (n == 0) return r;
   V start = 0;
   for (std::int64_t v = 1; v < n; ++v)
     if (g.out_degree(static_cast<V>(v)) > g.out_degree(start)) start = static_cast<V>(v);
-  BfsOptions o = bfs;
-  o.compute_depth = true;
   BfsResult<V> result;
-  BfsWorkspace<V> ws;
   // Farthest vertex from `source` (smallest id on ties) and its distance.
   auto sweep = [&](V source) {
-    bfs_direction_optimizing(g, source, o, result, ws);
+    search(source, result);
     ++r.sweeps;
     std::int32_t best = 0;
     V far = source;
@@ -70,6 +72,15 @@ DiameterResult<V> diameter_double_sweep(const CSRGraph<V>& g, const BfsOptions& 
     r.bound = dc;
   }
   return r;
+}
+
+// With the flat BFS.
+template <typename V>
+DiameterResult<V> diameter_double_sweep(const CSRGraph<V>& g, const BfsOptions& bfs = {}) {
+  BfsOptions o = bfs;
+  o.compute_depth = true;
+  BfsWorkspace<V> ws;
+  return diameter_double_sweep(g, [&](V source, BfsResult<V>& r) { bfs_direction_optimizing(g, source, o, r, ws); });
 }
 
 }  // namespace numagraph::kernels

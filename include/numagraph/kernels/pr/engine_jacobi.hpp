@@ -9,8 +9,9 @@
 // sequential. Threads meet at one hierarchical barrier per iteration.
 //
 // Scores equal the flat pull kernel's to rounding (sums in the same order).
-// Dangling vertices: `distribute_dangling` spreads their mass uniformly
-// (NetworkX's convention); otherwise it is dropped, as gapbs does.
+// Dangling vertices and the stopping rule as the flat kernels
+// (kernels/pr/options.hpp): NetworkX's mode spreads their mass uniformly and
+// stops at its own limit; otherwise the mass is dropped, as gapbs does.
 #pragma once
 
 #include <cmath>
@@ -26,36 +27,15 @@
 
 namespace numagraph::kernels {
 
-struct NumaPageRankOptions {
-  double damping = 0.85;
-  int max_iterations = 20;
-  double tolerance = 0;          // stop when the L1 change is below this (0: run max_iterations)
-  bool distribute_dangling = false;
-  // Contribution width (see kernels/pr/options.hpp): floats halve the bytes
-  // replicated and read per edge; the CLI picks the same width as the flat
-  // kernel so both give the same scores.
-  bool double_contributions = true;
-  // Sources per cache block (graph/cache_blocking.hpp; 0: not blocked). The
-  // CLI passes the flat kernel's decision (pagerank_block_width), so both
-  // sum the same pieces in the same order.
-  std::int64_t cache_block_width = 0;
-};
-
-struct NumaPageRankResult {
-  NumaArray<double> scores;
-  int iterations = 0;
-  double last_change = 0;  // L1 norm of the last iteration's change
-  int cache_segments = 1;
-};
-
 template <typename C, typename V, typename Acc>
-NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, const NumaPageRankOptions& o,
+PageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, const PageRankOptions& o,
                                       engine::EngineMode mode, Acc& acc) {
   using namespace engine;
   const Layout& layout = pg.layout();
   const std::int64_t n = pg.num_vertices();
   const auto& out_offsets = pg.graph().out().offsets;
-  NumaPageRankResult r;
+  PageRankResult r;
+  r.variant = PageRankVariant::kJacobi;
   // Every array below is written before it is read (scores and the first
   // contributions by the threads' first pass, the others by the sweeps), so
   // they may be recycled ones (numa/memory.hpp), as the flat kernels' are.
@@ -74,7 +54,7 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
   // range, carrying each vertex's sum in `partial` (node-local); the ranges
   // need no barrier between them, because the contributions read in an
   // iteration are never written in it.
-  const auto blocked = segment_parts(pg, o.cache_block_width, [&](int k) -> const NodeEdges<V>& { return pg.pull(k); });
+  const auto blocked = segment_parts(pg, pagerank_block_width(pg.graph(), o), [&](int k) -> const NodeEdges<V>& { return pg.pull(k); });
   const int last = blocked.empty() ? 0 : blocked.front().num_segments() - 1;
   r.cache_segments = last + 1;
   NumaArray<double> partial(blocked.empty() ? 0 : static_cast<std::size_t>(n), numa::Placement::partitioned());
@@ -87,6 +67,7 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
   const double init = 1.0 / static_cast<double>(n);
   int iterations = 0;
   double last_change = 0;
+  const double limit = stop_limit(o, n);
 
   run_on_threads(layout, [&](int tid) {
     const int my_node = layout.thread_node[static_cast<std::size_t>(tid)];
@@ -111,7 +92,7 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
       for (int t = 0; t < layout.threads; ++t)
         dangling_mass += dangling[static_cast<std::size_t>(cur * layout.threads + t)].value;
       const double base = (1.0 - o.damping) / static_cast<double>(n) +
-                          (o.distribute_dangling ? o.damping * dangling_mass / static_cast<double>(n) : 0.0);
+                          (o.networkx ? o.damping * dangling_mass / static_cast<double>(n) : 0.0);
       const C* source = replicas[cur].copy_or(my_node, contrib[cur].data());
       Replicas<C>* next_replicas = replicas[nxt].if_any();
       C* next_master = next_replicas ? nullptr : contrib[nxt].data();  // unread while replicas exist
@@ -167,7 +148,7 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
         iterations = it + 1;
         last_change = total;
       }
-      if (o.tolerance > 0 && total < o.tolerance) break;  // every thread sees the same total
+      if (o.tolerance > 0 && total < limit) break;  // every thread sees the same total
     }
   });
   r.iterations = iterations;
@@ -176,10 +157,12 @@ NumaPageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, con
 }
 
 template <typename V, typename Acc = engine::NoAccounting>
-NumaPageRankResult pagerank_numa(const engine::PartitionedGraph<V>& pg, const NumaPageRankOptions& o,
+PageRankResult pagerank_numa(const engine::PartitionedGraph<V>& pg, const PageRankOptions& o,
                                  engine::EngineMode mode, Acc& acc) {
-  return o.double_contributions ? pagerank_numa_with<double>(pg, o, mode, acc)
-                                : pagerank_numa_with<float>(pg, o, mode, acc);
+  // The flat kernels' contribution width and blocking (options.hpp), so both
+  // sum the same pieces in the same order and give the same scores.
+  return needs_double_contributions(o) ? pagerank_numa_with<double>(pg, o, mode, acc)
+                                       : pagerank_numa_with<float>(pg, o, mode, acc);
 }
 
 }  // namespace numagraph::kernels

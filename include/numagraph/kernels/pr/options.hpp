@@ -12,14 +12,37 @@
 
 #include <bit>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
-#include "numagraph/graph/cache_blocking.hpp"
+#include "numagraph/sweep/cache_blocking.hpp"
+#include "numagraph/execution.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/error.hpp"
 
 namespace numagraph::kernels {
 
+// jacobi: every sweep reads the last sweep's scores (the NetworkX and
+// Polymer iteration; the NUMA engine's); gauss-seidel: a sweep reads the
+// scores already updated in it (converges in fewer sweeps). auto:
+// gauss-seidel on the flat engine, jacobi with `networkx` or on the NUMA
+// engine.
+enum class PageRankVariant { kAuto, kJacobi, kGaussSeidel };
+
+inline PageRankVariant parse_pagerank_variant(std::string_view name) {
+  if (name == "auto") return PageRankVariant::kAuto;
+  if (name == "jacobi") return PageRankVariant::kJacobi;
+  if (name == "gauss-seidel") return PageRankVariant::kGaussSeidel;
+  throw UsageError("the PageRank variant must be 'auto', 'jacobi' or 'gauss-seidel' (got '" + std::string(name) + "')");
+}
+
+inline const char* to_string(PageRankVariant v) {
+  return v == PageRankVariant::kAuto ? "auto" : v == PageRankVariant::kJacobi ? "jacobi" : "gauss-seidel";
+}
+
 struct PageRankOptions {
+  PageRankVariant variant = PageRankVariant::kAuto;
   double damping = 0.85;
   int max_iterations = 20;
   double tolerance = 1e-4;
@@ -68,13 +91,21 @@ TileShape pagerank_tile_shape(const G& g, const PageRankOptions& o) {
   return cache_tile_shape(pagerank_block_request(g, o, sizeof(std::uint32_t)), parallel::max_threads());
 }
 
+// The L1 change below which an iteration stops the run: the tolerance, or
+// n * tolerance in NetworkX's mode (networkx.pagerank's rule); 0: never.
+inline double stop_limit(const PageRankOptions& o, std::int64_t n) {
+  return o.networkx ? o.tolerance * static_cast<double>(n) : o.tolerance;
+}
+
 struct PageRankResult {
   NumaArray<double> scores;
+  PageRankVariant variant = PageRankVariant::kAuto;  // the one that ran
   int iterations = 0;
   double last_change = 0;  // L1 change of the last iteration
   int cache_segments = 1;  // source ranges of a cache-blocked sweep (1: not blocked)
   int tile_row_bits = 0;    // rows per tile of the tiled Jacobi sweep, as 2^bits (0: not tiled)
   double cache_copy_s = 0;  // seconds of the call spent building the blocked copy (flat kernels)
+  CallInfo ran;
 };
 
 // `score` if the vertex has out-arcs, else 0, without a branch: whether a

@@ -18,7 +18,7 @@
 #include <cstdint>
 
 #include "numagraph/graph/csr_graph.hpp"
-#include "numagraph/kernels/pr/gather_sum.hpp"
+#include "numagraph/sweep/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/kernels/pr/pull_gauss_seidel_segmented.hpp"
 #include "numagraph/parallel/parallel.hpp"
@@ -92,7 +92,7 @@ std::int64_t gauss_seidel_block_width(const G& g, const PageRankOptions& o) {
 // (pull_gauss_seidel_segmented.hpp; gauss_seidel_block_width decides).
 template <typename V>
 PageRankResult pagerank_pull_gauss_seidel(const CSRGraph<V>& g, const PageRankOptions& o) {
-  if (o.networkx) throw UsageError("the NetworkX-compatible PageRank is a Jacobi iteration: use the spmv variant");
+  if (o.networkx) throw UsageError("the NetworkX-compatible PageRank is a Jacobi iteration: use the jacobi variant");
   const std::int64_t width = gauss_seidel_block_width(g, o);
   return with_contribution_type(o, [&](auto c) {
     using C = decltype(c);

@@ -22,8 +22,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "numagraph/graph/segmented_lists.hpp"
-#include "numagraph/kernels/pr/gather_sum.hpp"
+#include "numagraph/sweep/segmented_lists.hpp"
+#include "numagraph/sweep/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/profile/timer.hpp"
 #include "numagraph/util/cancel.hpp"

@@ -19,9 +19,9 @@
 #include <cstdint>
 
 #include "numagraph/graph/csr_graph.hpp"
-#include "numagraph/kernels/pr/gather_sum.hpp"
+#include "numagraph/sweep/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
-#include "numagraph/kernels/pr/tiled_gather.hpp"
+#include "numagraph/sweep/tiled_gather.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/profile/timer.hpp"
 #include "numagraph/util/cancel.hpp"
@@ -86,8 +86,7 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
     dangling = next_dangling;
     r.iterations = it + 1;
     r.last_change = change;
-    const double limit = o.networkx ? o.tolerance * static_cast<double>(n) : o.tolerance;
-    if (o.tolerance > 0 && change < limit) break;
+    if (o.tolerance > 0 && change < stop_limit(o, n)) break;
   }
 }
 

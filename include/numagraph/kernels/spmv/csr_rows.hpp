@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
-#include "numagraph/kernels/pr/gather_sum.hpp"
-#include "numagraph/kernels/pr/tiled_gather.hpp"
+#include "numagraph/sweep/gather_sum.hpp"
+#include "numagraph/sweep/tiled_gather.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/profile/timer.hpp"
 #include "numagraph/util/cancel.hpp"

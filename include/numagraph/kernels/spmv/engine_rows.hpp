@@ -16,29 +16,23 @@
 #include "numagraph/engine/barrier.hpp"
 #include "numagraph/engine/pull_sum.hpp"
 #include "numagraph/engine/segmented_parts.hpp"
+#include "numagraph/kernels/spmv/options.hpp"
 
 namespace numagraph::kernels {
 
-struct NumaSpmvResult {
-  NumaArray<double> y;  // the last product A x (before normalisation)
-  int iterations = 0;
-  int cache_segments = 1;
-};
-
-// `cache_block_width`: columns per cache block (0: not blocked); the CLI
-// passes the flat kernel's decision (spmv_block_width), so both sum the same
-// pieces in the same order. A thread makes its rows' products one column
+// `cache_block_width`: columns per cache block (0: not blocked); the entry
+// point passes spmv_block_width's decision. A thread makes its rows' products one column
 // range at a time, carrying each row's sum in `partial` (node-local); no
 // barrier between ranges, because x is never written during a product.
 template <typename V, typename Acc = engine::NoAccounting>
-NumaSpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, engine::EngineMode mode,
-                         Acc& acc, std::int64_t cache_block_width = 0) {
+SpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, engine::EngineMode mode, Acc& acc,
+                     std::int64_t cache_block_width = 0) {
   using namespace engine;
   const Layout& layout = pg.layout();
   const std::int64_t n = pg.num_vertices();
   if (pg.graph().directed() && !pg.has_out())
     throw UsageError("spmv_numa on a directed graph needs out parts");
-  NumaSpmvResult r;
+  SpmvResult r;
   if (n == 0 || iterations <= 0) {
     r.y = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
     return r;

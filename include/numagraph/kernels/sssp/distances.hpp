@@ -56,6 +56,7 @@ bool narrow_distances_fit(const CSRGraph<V>& g) {
 // whose pages would otherwise be faulted in again every time. Use one
 // workspace per graph.
 struct SsspWorkspace {
+  bool checked_weights = false;  // refuse_negative_weights has passed on this graph
   std::optional<bool> narrow;
   NumaArray<std::uint32_t> narrow_dist;
 

@@ -43,15 +43,11 @@
 #include "numagraph/kernels/sssp/buckets.hpp"
 #include "numagraph/kernels/sssp/delta_stepping.hpp"
 #include "numagraph/kernels/sssp/distances.hpp"
+#include "numagraph/kernels/sssp/options.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::kernels {
-
-struct NumaSsspResult {
-  NumaArray<double> dist;  // +infinity when unreachable
-  int rounds = 0;
-};
 
 namespace sssp_detail {
 
@@ -295,7 +291,7 @@ int sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta, eng
   auto partitioned_of_size = [&](const auto& a) {
     return a.size() == static_cast<std::size_t>(n) && a.placement().partitioned_by_count();
   };
-  const bool one_part = mode == EngineMode::kFlat || layout.nodes == 1;
+  const bool one_part = mode == EngineMode::kShared || layout.nodes == 1;
   const auto& g = pg.graph();
   auto search = [&](auto* d) {
     if (Acc::enabled || !one_part) return sssp_detail::numa_delta_stepping_search(pg, source, delta, mode, acc, d);
@@ -324,9 +320,10 @@ int sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta, eng
 
 // The same into a fresh array.
 template <typename V, typename Acc = engine::NoAccounting>
-NumaSsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta, engine::EngineMode mode,
-                         Acc& acc, SsspWorkspace* ws = nullptr) {
-  NumaSsspResult r;
+SsspResult sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta, engine::EngineMode mode, Acc& acc,
+                     SsspWorkspace* ws = nullptr) {
+  SsspResult r;
+  r.delta = delta;
   r.rounds = sssp_numa(pg, source, delta, mode, acc, ws, r.dist);
   return r;
 }

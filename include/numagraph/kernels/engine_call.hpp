@@ -1,0 +1,131 @@
+// The one place where an entry point decides between the flat kernel and the
+// NUMA engine and gets what the engine needs: the machine picture, the
+// partitioned graph (from the cache, or built and timed), workspaces, the
+// accounting policy and the phase listener. Each problem's entry point
+// (kernels/<problem>/<problem>.hpp) makes one EngineCall and asks it.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "numagraph/engine/accounting.hpp"
+#include "numagraph/engine/mode.hpp"
+#include "numagraph/engine/partitioned_graph.hpp"
+#include "numagraph/execution.hpp"
+#include "numagraph/kernel_cache.hpp"
+#include "numagraph/util/error.hpp"
+
+namespace numagraph::kernels {
+
+// Calls listener->begin(phase) now and end(phase) on leaving the scope.
+class PhaseScope {
+ public:
+  PhaseScope(PhaseListener* listener, std::string_view phase) : listener_(listener), phase_(phase) {
+    if (listener_) listener_->begin(phase_);
+  }
+  ~PhaseScope() {
+    if (listener_) listener_->end(phase_);
+  }
+  PhaseScope(const PhaseScope&) = delete;
+  PhaseScope& operator=(const PhaseScope&) = delete;
+
+ private:
+  PhaseListener* listener_;
+  std::string_view phase_;
+};
+
+template <typename V>
+class EngineCall {
+ public:
+  // `problem` names the call's phase; `parts` are the partitions the
+  // problem's engine variant reads.
+  EngineCall(const CSRGraph<V>& g, const Execution& x, std::string_view problem, engine::PartitionOptions parts)
+      : g_(g), x_(x), problem_(problem), parts_(parts), machine_(MachineView::current()),
+        numa_(x.numa_engine(machine_)) {
+    if (!x_.cache) own_.emplace();
+  }
+
+  // True when the engine variant runs: the NUMA engine is chosen, or the
+  // accounting asks for the engine's instrumented kernel.
+  bool engine() const { return numa_ || x_.account != nullptr; }
+  bool numa() const { return numa_; }
+  const MachineView& machine() const { return machine_; }
+  const Execution& execution() const { return x_; }
+
+  template <typename T>
+  T& workspace() {
+    return cache().template workspace<T>(g_);
+  }
+
+  // The partitioned graph, built on first use (the build is the call's setup).
+  const engine::PartitionedGraph<V>& partitioned() {
+    PhaseScope phase(x_.listener, "setup");
+    return cache().partitioned(g_, parts_, machine_, info_.setup_s);
+  }
+
+  // Runs f() as part of the call's setup: work done once per graph and
+  // cache (a check of the input), timed apart from the kernel.
+  template <typename F>
+  void setup(F&& f) {
+    PhaseScope phase(x_.listener, "setup");
+    profile::Timer timer;
+    f();
+    info_.setup_s += timer.seconds();
+  }
+
+  // Runs f(pg, mode, acc) for the engine variant: NUMA mode without
+  // accounting, or instrumented (NUMA or shared mode) with the totals added
+  // to the execution's counts.
+  template <typename F>
+  decltype(auto) run_engine(F&& f) {
+    const auto& pg = partitioned();
+    PhaseScope phase(x_.listener, problem_);
+    info_.numa = numa_;
+    const engine::EngineMode mode = numa_ ? engine::EngineMode::kNuma : engine::EngineMode::kShared;
+    if (x_.account) {
+      engine::Accounting acc(pg.layout());
+      struct AddCounts {  // also when f throws: the counts so far are still the run's
+        engine::Accounting& acc;
+        engine::AccessCounts* out;
+        ~AddCounts() { *out += acc.total(); }
+      } add{acc, x_.account};
+      return f(pg, mode, acc);
+    }
+    engine::NoAccounting none;
+    return f(pg, mode, none);
+  }
+
+  template <typename F>
+  decltype(auto) run_flat(F&& f) {
+    PhaseScope phase(x_.listener, problem_);
+    info_.numa = false;
+    return f();
+  }
+
+  CallInfo info() const { return info_; }
+
+ private:
+  KernelCache& cache() { return x_.cache ? *x_.cache : *own_; }
+
+  const CSRGraph<V>& g_;
+  const Execution& x_;
+  std::string_view problem_;
+  engine::PartitionOptions parts_;
+  MachineView machine_;
+  bool numa_;
+  std::optional<KernelCache> own_;
+  CallInfo info_;
+};
+
+// For problems (or variants) that have no engine version: refuses an
+// explicit --engine numa and accounting, so neither is accepted and ignored.
+inline void require_flat(const Execution& x, const std::string& what) {
+  if (x.engine == EngineChoice::kNuma)
+    throw UsageError(what + " has no NUMA-engine version: use --engine flat or auto (Python: engine='flat' or 'auto')");
+  if (x.account)
+    throw UsageError(what + " has no NUMA-engine version to instrument: drop --account");
+}
+
+}  // namespace numagraph::kernels

@@ -1,0 +1,20 @@
+// SSSP parameters and result, shared by the flat and engine delta-stepping.
+#pragma once
+
+#include "numagraph/execution.hpp"
+#include "numagraph/numa/numa_array.hpp"
+
+namespace numagraph::kernels {
+
+struct SsspOptions {
+  double delta = 0;  // bucket width, > 0; 0: chosen from the graph (default_delta)
+};
+
+struct SsspResult {
+  NumaArray<double> dist;  // +infinity when unreachable
+  double delta = 0;        // the bucket width the search used
+  int rounds = 0;          // engine only: rounds of the search
+  CallInfo ran;
+};
+
+}  // namespace numagraph::kernels

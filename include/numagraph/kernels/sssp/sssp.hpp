@@ -1,0 +1,49 @@
+// numagraph::sssp — the single-source shortest paths entry point:
+// delta-stepping on the flat kernel (delta_stepping.hpp) or the NUMA engine
+// (engine_delta_stepping.hpp), as the Execution chooses.
+#pragma once
+
+#include "numagraph/kernels/engine_call.hpp"
+#include "numagraph/kernels/sssp/delta_stepping.hpp"
+#include "numagraph/kernels/sssp/engine_delta_stepping.hpp"
+#include "numagraph/kernels/sssp/options.hpp"
+
+namespace numagraph {
+
+using kernels::SsspOptions;
+using kernels::SsspResult;
+
+// Distances from `source` (a graph id) into `r`, reusing its array when the
+// size fits. Refuses negative weights.
+template <typename V>
+void sssp(const CSRGraph<V>& g, V source, const SsspOptions& o, const Execution& x, SsspResult& r) {
+  if (o.delta < 0 || o.delta != o.delta)
+    throw UsageError("delta must be positive, or 0 to choose it from the graph (got " + std::to_string(o.delta) + ")");
+  if (static_cast<std::int64_t>(source) >= g.num_vertices())
+    throw UsageError("SSSP source " + std::to_string(source) + " is not a vertex");
+  kernels::EngineCall<V> call(g, x, "sssp", {.push = true, .out = false});
+  auto& ws = call.template workspace<kernels::SsspWorkspace>();
+  if (!ws.checked_weights) {  // once per graph and cache
+    call.setup([&] { kernels::refuse_negative_weights(g); });
+    ws.checked_weights = true;
+  }
+  r.delta = o.delta > 0 ? o.delta : kernels::default_delta(g);
+  if (call.engine()) {
+    r.rounds = call.run_engine([&](const auto& pg, engine::EngineMode mode, auto& acc) {
+      return kernels::sssp_numa(pg, source, r.delta, mode, acc, &ws, r.dist);
+    });
+  } else {
+    call.run_flat([&] { kernels::sssp_delta_stepping(g, source, r.delta, r.dist, &ws); });
+    r.rounds = 0;
+  }
+  r.ran = call.info();
+}
+
+template <typename V>
+SsspResult sssp(const CSRGraph<V>& g, V source, const SsspOptions& o = {}, const Execution& x = {}) {
+  SsspResult r;
+  sssp(g, source, o, x, r);
+  return r;
+}
+
+}  // namespace numagraph

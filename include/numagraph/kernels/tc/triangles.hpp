@@ -1,0 +1,44 @@
+// numagraph::triangles — the triangle-counting entry point: ordered
+// intersection (ordered_intersection.hpp), flat only. Needs a simple
+// undirected graph.
+#pragma once
+
+#include <cstdint>
+
+#include "numagraph/execution.hpp"
+#include "numagraph/kernels/engine_call.hpp"
+#include "numagraph/kernels/tc/ordered_intersection.hpp"
+
+namespace numagraph {
+
+struct TcOptions {
+  bool per_vertex = false;  // also count the triangles through each vertex (networkx.triangles)
+};
+
+struct TcResult {
+  std::int64_t triangles = 0;
+  bool relabelled = false;             // the count ran on vertices renumbered by degree
+  NumaArray<std::int64_t> per_vertex;  // with per_vertex: triangles through each vertex
+  CallInfo ran;
+};
+
+template <typename V>
+TcResult triangles(const CSRGraph<V>& g, const TcOptions& o = {}, const Execution& x = {}) {
+  kernels::require_flat(x, "triangle counting");
+  kernels::EngineCall<V> call(g, x, "triangles", {});
+  TcResult r;
+  call.run_flat([&] {
+    if (o.per_vertex) {
+      r.per_vertex = kernels::triangles_per_vertex(g);
+      std::int64_t corners = 0;
+      for (const std::int64_t t : r.per_vertex) corners += t;
+      r.triangles = corners / 3;
+    } else {
+      r.triangles = kernels::triangles_ordered(g, &r.relabelled);
+    }
+  });
+  r.ran = call.info();
+  return r;
+}
+
+}  // namespace numagraph
