@@ -10,6 +10,7 @@
 
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
+#include "numagraph/util/memory_guard.hpp"
 
 namespace numagraph {
 
@@ -226,6 +227,11 @@ AnyGraph build_graph(EdgeList&& e, const BuildOptions& opt, BuildReport* report_
 
   const std::uint64_t maxid = e.size() == 0 ? 0 : max_id(e);
   report.max_input_id = maxid;
+  // Every reader stops ids at 2^63 - 1; arrays from Python can hold 2^64 - 1,
+  // where max id + 1 would wrap to 0.
+  if (maxid >= (std::uint64_t{1} << 63))
+    throw InputError(e.source_name, 0,
+                     "vertex id " + std::to_string(maxid) + " is too large: ids must be below 2^63");
   bool relabel = opt.relabel == Relabel::kOn;
   if (opt.relabel == Relabel::kAuto && !e.num_vertices && e.size() > 0) {
     const std::uint64_t distinct = count_distinct_small(e, maxid);
@@ -261,6 +267,21 @@ AnyGraph build_graph(EdgeList&& e, const BuildOptions& opt, BuildReport* report_
   // 32-bit ids up to 2^31 vertices, so kernels can keep signed 32-bit
   // per-vertex values (BFS parents with negative markers) for every id.
   const bool wide = opt.force_64bit_ids || n >= (std::uint64_t{1} << 31);
+  {
+    // Offsets and degrees per direction plus one copy of the arcs: a header
+    // that declares 4e9 vertices is refused here, before any allocation.
+    const bool undirected = e.undirected || opt.symmetrize;
+    const std::uint64_t arcs = static_cast<std::uint64_t>(e.size()) * (undirected ? 2 : 1);
+    const std::uint64_t directions = !undirected && opt.in_edges ? 2 : 1;
+    const std::uint64_t per_arc = (wide ? 8 : 4) + (e.weighted() ? 4 : 0);
+    const std::uint64_t need = saturating_mul(
+        directions, saturating_add(saturating_mul(n + 1, 16), saturating_mul(arcs, per_arc)));
+    const std::string name = e.source_name.empty() ? std::string("the graph") : e.source_name;
+    check_memory(name + ": " + std::to_string(n) + " vertices" +
+                     (e.num_vertices && !relabel ? " (declared by its header)" : "") + ", " +
+                     std::to_string(e.size()) + " edges",
+                 need);
+  }
   report.id_bits = wide ? 64 : 32;
   AnyGraph g = wide ? AnyGraph(build_with<std::uint64_t>(e, static_cast<std::int64_t>(n), opt,
                                                          std::move(labels), report))

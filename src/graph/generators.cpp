@@ -6,6 +6,7 @@
 #include <string>
 
 #include "numagraph/util/error.hpp"
+#include "numagraph/util/memory_guard.hpp"
 
 namespace numagraph {
 
@@ -52,7 +53,19 @@ void check_scale(const GeneratorOptions& o, const char* what) {
     throw UsageError("edge factor must be at least 1 (got " + std::to_string(o.edge_factor) + ")");
 }
 
+// The edge list and the graph built from it (both directions, offsets) must
+// fit: refuse `--scale 36` before allocating terabytes.
+void check_generator_memory(std::int64_t m, std::uint64_t n, bool weighted, const std::string& name) {
+  const std::uint64_t arcs = 2 * static_cast<std::uint64_t>(m);
+  const std::uint64_t id_bytes = n >= (std::uint64_t{1} << 31) ? 8 : 4, w = weighted ? 4 : 0;
+  const std::uint64_t list = saturating_mul(static_cast<std::uint64_t>(m), 16 + w);
+  const std::uint64_t csr = saturating_add(saturating_mul(n + 1, 16), saturating_mul(arcs, id_bytes + w));
+  check_memory(name + " (" + std::to_string(n) + " vertices, " + std::to_string(m) + " edges)",
+               saturating_add(list, csr));
+}
+
 EdgeList make_edges(std::int64_t m, std::uint64_t n, bool weighted, std::string name) {
+  check_generator_memory(m, n, weighted, name);
   EdgeList e;
   e.src = NumaArray<std::uint64_t>(static_cast<std::size_t>(m));
   e.dst = NumaArray<std::uint64_t>(static_cast<std::size_t>(m));

@@ -91,20 +91,25 @@ std::string base_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-// Creates an empty, new file next to `dir`/`base` with O_EXCL and returns its
-// name; the name carries the pid and a counter so concurrent writers (threads
-// or processes) never share one.
-std::string create_temp(const std::string& dir, const std::string& base, mode_t mode, const std::string& for_path) {
+// Creates an empty, new file in `dir` with O_EXCL and returns its name; the
+// name carries the pid and a counter so concurrent writers (threads or
+// processes) never share one. The name is listed in the registry (`slot`)
+// before the file exists, so a signal can never leave it behind.
+std::string create_temp(const std::string& dir, const std::string& base, mode_t mode, const std::string& for_path,
+                        int& slot) {
   static std::atomic<unsigned> counter{0};
   const std::string stem = base.substr(0, 160);
   for (int attempt = 0; attempt < 100; ++attempt) {
     const std::string name = dir + "/." + stem + ".tmp-" + std::to_string(getpid()) + "-" +
                              std::to_string(counter.fetch_add(1));
+    slot = claim_slot(name);
     const int fd = open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
     if (fd >= 0) {
       close(fd);
       return name;
     }
+    release_slot(slot);
+    slot = -1;
     if (errno != EEXIST)
       throw IoError("cannot write " + for_path + ": cannot create a file in " + dir + ": " + std::strerror(errno) +
                     " (check the directory exists and is writable)");
@@ -155,7 +160,7 @@ AtomicFile::AtomicFile(const std::string& path) : path_(path), target_(path) {
   install_signal_cleanup();
   if (in_place_) {
     const char* tmp = std::getenv("TMPDIR");
-    temp_ = create_temp(tmp && *tmp ? tmp : "/tmp", "numagraph-out", 0600, path);
+    temp_ = create_temp(tmp && *tmp ? tmp : "/tmp", "numagraph-out", 0600, path, slot_);
   } else {
     struct stat lst {};
     if (lstat(path.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
@@ -165,11 +170,10 @@ AtomicFile::AtomicFile(const std::string& path) : path_(path), target_(path) {
         std::free(real);
       }
     }
-    temp_ = create_temp(directory_of(target_), base_name(target_), exists ? (st.st_mode & 07777) : 0666, path);
+    temp_ = create_temp(directory_of(target_), base_name(target_), exists ? (st.st_mode & 07777) : 0666, path, slot_);
     // An existing file keeps its permissions (O_CREAT's mode is masked by the umask).
     if (exists) chmod(temp_.c_str(), st.st_mode & 07777);
   }
-  slot_ = claim_slot(temp_);
 }
 
 AtomicFile::~AtomicFile() {

@@ -197,3 +197,162 @@ def test_output_file_keeps_its_permissions(cli, tmp_path):
     run_cli("bfs", TINY / "tiny.el", "-n", "1", "--source", "0", "--output", out)
     assert (out.stat().st_mode & 0o777) == 0o640
     assert out.read_text() != "old\n"
+
+
+# ---- .ngr structural validation ---------------------------------------------
+
+def patched_ngr(src, dst, patch):
+    data = bytearray(src.read_bytes())
+    patch(data)
+    dst.write_bytes(bytes(data))
+    return dst
+
+
+def section(data, s):
+    return struct.unpack_from("<Q", data, 56 + 8 * s)[0]
+
+
+@pytest.mark.parametrize("kernel", ["info", "bfs", "cc", "sssp"])
+def test_ngr_with_a_neighbour_beyond_n_is_refused_not_a_crash(cli, kron16, tmp_path, kernel):
+    def bad_id(d):
+        struct.pack_into("<I", d, section(d, 1) + 4 * 1000, 0xFFFFFFF0)
+    path = patched_ngr(kron16, tmp_path / "bad_id.ngr", bad_id)
+    args = [kernel, path, "--no-checksum"] + ([] if kernel == "info" else ["-n", "1"])
+    proc = run_cli(*args, check=False)
+    assert proc.returncode == 3, (proc.returncode, proc.stderr)
+    assert "4294967280" in proc.stderr and "not below the vertex count" in proc.stderr
+
+
+def test_ngr_with_decreasing_offsets_is_refused(cli, kron16, tmp_path):
+    def bad_offsets(d):
+        struct.pack_into("<q", d, section(d, 0) + 8 * 100, 1 << 40)
+    path = patched_ngr(kron16, tmp_path / "bad_off.ngr", bad_offsets)
+    proc = run_cli("bfs", path, "--no-checksum", "-n", "1", check=False)
+    assert proc.returncode == 3, (proc.returncode, proc.stderr)
+    assert "offsets" in proc.stderr
+
+
+def test_ngr_that_declares_weights_it_lacks_is_refused_by_sssp(cli, kron16, tmp_path):
+    path = patched_ngr(kron16, tmp_path / "no_w.ngr", lambda d: struct.pack_into("<I", d, 36, 1))
+    proc = run_cli("sssp", path, "--no-checksum", "-n", "1", check=False)
+    assert proc.returncode == 3, (proc.returncode, proc.stderr)
+    assert "weights section it declares is absent" in proc.stderr
+
+
+# ---- gzip ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["tiny.sg", "tiny.wsg"])
+def test_gzipped_gapbs_files_load(cli, tmp_path, name):
+    import gzip
+    gz = tmp_path / (name + ".gz")
+    gz.write_bytes(gzip.compress((TINY / name).read_bytes()))
+    assert run_json("info", gz)[0] == {**run_json("info", TINY / name)[0], "graph": str(gz)} or \
+        run_json("info", gz)[0]["num_arcs"] == run_json("info", TINY / name)[0]["num_arcs"]
+
+
+def test_gzipped_ngr_loads(cli, kron16, tmp_path):
+    import gzip
+    gz = tmp_path / "k16.ngr.gz"
+    gz.write_bytes(gzip.compress(kron16.read_bytes(), compresslevel=1))
+    a, b = run_json("info", gz)[0], run_json("info", kron16)[0]
+    for key in ("num_vertices", "num_arcs", "duplicate_arcs", "self_loops"):
+        assert a[key] == b[key]
+
+
+def test_gzip_bomb_is_refused_quickly_without_the_memory(cli, tmp_path):
+    import zlib
+    member = zlib.compressobj(9, zlib.DEFLATED, 31)
+    one = member.compress(b"\0" * (1 << 20)) + member.flush()
+    bomb = tmp_path / "bomb.el.gz"
+    bomb.write_bytes(one * 2048)  # 2 GiB of zeros in about 2 MB
+
+    def limit_memory():  # the old inflater would have needed 2-3 GiB
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    start = time.monotonic()
+    proc = subprocess.run([str(numagraph_bin()), "info", str(bomb)], capture_output=True, text=True,
+                          preexec_fn=limit_memory)
+    elapsed = time.monotonic() - start
+    assert proc.returncode == 6, proc.stderr
+    assert "gzip bomb" in proc.stderr and "gunzip" in proc.stderr
+    assert elapsed < 1.0, elapsed
+
+
+# ---- memory guard -----------------------------------------------------------------
+
+def run_limited(*args, env_limit=None):
+    env = dict(os.environ)
+    if env_limit:
+        env["NUMAGRAPH_MEMORY_LIMIT"] = env_limit
+
+    def limit_memory():  # safety net for the old code, which allocated first
+        resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+    start = time.monotonic()
+    proc = subprocess.run([str(numagraph_bin()), *map(str, args)], capture_output=True, text=True, env=env,
+                          preexec_fn=limit_memory)
+    return proc, time.monotonic() - start
+
+
+def test_generating_kron_36_is_refused_at_once(cli, tmp_path):
+    proc, elapsed = run_limited("generate", "kron", "--scale", "36", "-o", tmp_path / "huge.ngr")
+    assert proc.returncode == 6, proc.stderr
+    assert "kron36" in proc.stderr and "68719476736 vertices" in proc.stderr
+    assert "needs about" in proc.stderr and "available" in proc.stderr and "NUMAGRAPH_MEMORY_LIMIT" in proc.stderr
+    assert elapsed < 1.0
+    assert not (tmp_path / "huge.ngr").exists()
+
+
+@pytest.mark.parametrize("name,text", [
+    ("lie.mtx", "%%MatrixMarket matrix coordinate pattern general\n400000000 400000000 1\n1 2\n"),
+    ("lie.gr", "p sp 400000000 1\na 1 2 1\n"),
+])
+def test_header_declaring_4e8_vertices_is_refused_before_allocating(cli, tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    proc, elapsed = run_limited("info", path, env_limit="1G")
+    assert proc.returncode == 6, proc.stderr
+    assert str(path) in proc.stderr and "400000000 vertices (declared by its header)" in proc.stderr
+    assert "1.0 GiB is allowed" in proc.stderr and "NUMAGRAPH_MEMORY_LIMIT=off" in proc.stderr
+    assert elapsed < 1.0
+
+
+def test_lying_metis_header_is_refused_at_once(cli, tmp_path):
+    path = tmp_path / "lie.graph"
+    path.write_text("400000000 1\n2\n1\n")
+    proc, elapsed = run_limited("info", path)
+    assert proc.returncode == 3, proc.stderr
+    assert "400000000 vertices" in proc.stderr
+    assert elapsed < 1.0
+
+
+def test_gapbs_header_with_absurd_arc_count_is_an_input_error(cli, tmp_path):
+    data = bytearray((TINY / "tiny.sg").read_bytes())
+    struct.pack_into("<q", data, 1, 1 << 62)
+    path = tmp_path / "absurd.sg"
+    path.write_bytes(bytes(data))
+    proc, _ = run_limited("info", path)
+    assert proc.returncode == 3, proc.stderr
+    assert "truncated" in proc.stderr
+
+
+def test_memory_limit_override_must_be_a_size(cli):
+    proc, _ = run_limited("info", TINY / "tiny.gr", env_limit="lots")
+    assert proc.returncode == 2, proc.stderr
+    assert "NUMAGRAPH_MEMORY_LIMIT" in proc.stderr
+
+
+# ---- weights that do not fit a float --------------------------------------------------
+
+@pytest.mark.parametrize("name,text,why", [
+    ("big.wel", "0 1 1e40\n1 2 3\n", "beyond the range of a 32-bit float"),
+    ("inexact.wel", "0 1 16777217\n1 2 3\n", "cannot be stored exactly"),
+    ("big.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2 1e40\n",
+     "beyond the range of a 32-bit float"),
+])
+def test_weights_a_float_cannot_hold_are_refused(cli, tmp_path, name, text, why):
+    path = tmp_path / name
+    path.write_text(text)
+    proc = run_cli("info", path, check=False)
+    assert proc.returncode == 3, proc.stderr
+    assert why in proc.stderr and f"{name}:" in proc.stderr

@@ -28,9 +28,9 @@ Format format_from_extension(const std::string& path);
 struct ReadOptions {
   Format format = Format::kAuto;
   // .ngr: verify the checksum on load (one parallel pass over the mapped
-  // file, cheap next to reading it from disk). Turn off only for trusted
-  // files: the structural checks (magic, version, section bounds, first and
-  // last offset) are always made, but damaged arrays would go unnoticed.
+  // file, cheap next to reading it from disk). Turning it off skips only the
+  // checksum: the structural validation (sections, offsets, ids < n, finite
+  // weights) runs on every load, so a damaged file is refused, not crashed on.
   bool verify_checksum = true;
 };
 
@@ -46,7 +46,9 @@ AnyGraph load_graph(const std::string& path, const ReadOptions& options = {},
 
 // Writes `g` in `format` (kEdgeList, kWeightedEdgeList, kMatrixMarket, kNgr,
 // kGapbs or kGapbsWeighted; kAuto = from the extension). Ids are written as dense ids (or the original
-// labels for edge formats when the graph was relabelled).
+// labels for edge formats when the graph was relabelled). The file is written
+// whole or not at all (util/atomic_file.hpp), so `path` may be the file `g`
+// was loaded from.
 void write_graph(const AnyGraph& g, const std::string& path, Format format = Format::kAuto);
 
 }  // namespace numagraph

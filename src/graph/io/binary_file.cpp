@@ -1,5 +1,7 @@
 #include "binary_file.hpp"
 
+#include "text_input.hpp"
+
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -12,7 +14,16 @@
 namespace numagraph::io {
 
 Mapping::~Mapping() {
-  if (data && size) munmap(const_cast<std::uint8_t*>(data), size);
+  const std::size_t bytes = mapped ? mapped : size;
+  if (data && bytes) munmap(const_cast<std::uint8_t*>(data), bytes);
+}
+
+std::shared_ptr<const Mapping> map_or_inflate(const std::string& path) {
+  if (!has_gzip_magic(path)) return map_file(path);
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0)
+    throw IoError("cannot open " + path + ": " + std::strerror(errno) + " (check the path)");
+  return inflate_gzip(path, static_cast<std::size_t>(st.st_size));
 }
 
 std::shared_ptr<const Mapping> map_file(const std::string& path) {

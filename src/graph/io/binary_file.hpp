@@ -14,11 +14,15 @@ namespace numagraph::io {
 struct Mapping {
   const std::uint8_t* data = nullptr;
   std::size_t size = 0;
+  std::size_t mapped = 0;  // bytes mapped when more than `size` (an inflated buffer), else 0
   ~Mapping();
 };
 
 // Maps `path` read-only; throws IoError when it cannot.
 std::shared_ptr<const Mapping> map_file(const std::string& path);
+// As map_file, but a gzip-compressed file is inflated into memory first
+// (.ngr.gz, .sg.gz, .wsg.gz): the CSR readers take either.
+std::shared_ptr<const Mapping> map_or_inflate(const std::string& path);
 
 class BinaryWriter {
  public:

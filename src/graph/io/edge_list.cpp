@@ -85,6 +85,7 @@ void parse_line_checked(const char* b, const char* e, bool weighted, std::uint64
   v = c.next_uint("target id");
   if (weighted) {
     w = c.next_double("weight");
+    check_weight(w, false, true);
     c.expect_end("the weight (a .wel line is: source target weight)");
   } else {
     c.expect_end("the target id (an edge-list line is: source target; use .wel for weights)");
@@ -150,7 +151,7 @@ void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_
             while (is_sep(*p)) ++p;
             if (ok) {
               auto [end, ec] = std::from_chars(p, safe, w);
-              ok = ec == std::errc() && std::isfinite(w);
+              ok = ec == std::errc() && std::isfinite(w) && fits_float(w);  // else the checked path says why
               p = end;
             }
           }

@@ -30,7 +30,16 @@ T load(const std::uint8_t* p) {
 std::size_t read_direction(const std::string& path, const Mapping& m, std::size_t at, std::int64_t n,
                            std::int64_t arcs, bool weighted, CSRArrays<std::uint32_t>& out, bool& integral) {
   const std::size_t stride = weighted ? 8 : 4;
-  const std::size_t need = static_cast<std::size_t>(n + 1) * 8 + static_cast<std::size_t>(arcs) * stride;
+  // The arrays are copied out of the file, so the file's size bounds them;
+  // compare without overflow (a header may declare 2^62 arcs).
+  const std::size_t left = m.size - std::min(m.size, at);
+  const bool fits = static_cast<std::uint64_t>(arcs) <= left / stride &&
+                    static_cast<std::size_t>(n + 1) * 8 <= left - static_cast<std::size_t>(arcs) * stride;
+  const std::size_t need = fits ? static_cast<std::size_t>(n + 1) * 8 + static_cast<std::size_t>(arcs) * stride : 0;
+  if (!fits)
+    throw InputError(path, 0, "file is truncated: " + std::to_string(m.size) + " bytes, the header declares " +
+                                  std::to_string(n) + " vertices and " + std::to_string(arcs) +
+                                  " arcs, which need more (regenerate or re-copy the file)");
   if (m.size < at + need)
     throw InputError(path, 0, "file is truncated: " + std::to_string(m.size) + " bytes, the header implies at least " +
                                   std::to_string(at + need));
@@ -85,7 +94,7 @@ std::size_t read_direction(const std::string& path, const Mapping& m, std::size_
 }  // namespace
 
 AnyGraph read_gapbs(const std::string& path, bool weighted) {
-  auto m = map_file(path);
+  auto m = map_or_inflate(path);
   if (m->size < kHeader) throw InputError(path, 0, "file is truncated: shorter than the 17-byte .sg header");
   const std::uint8_t directed_byte = m->data[0];
   if (directed_byte > 1) throw InputError(path, 0, "bad header: the first byte (directed flag) must be 0 or 1");

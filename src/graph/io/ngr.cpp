@@ -2,6 +2,7 @@
 // 128-byte header, then 64-byte aligned sections that are the CSR arrays
 // exactly as they sit in memory, so loading is an mmap plus a checksum pass:
 // the arrays are views into the mapping (zero copy).
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -75,11 +76,56 @@ std::uint64_t file_checksum(Header h, const std::uint8_t* body, std::size_t body
 template <typename T>
 NumaArray<T> view_section(const std::string& path, const std::shared_ptr<const Mapping>& m, const Header& h,
                           Section s, std::size_t count) {
-  if (h.section[s] == 0) return {};
-  const std::size_t at = h.section[s], bytes = count * sizeof(T);
+  static const char* const kNames[kSections] = {"out offsets", "out neighbours", "out weights", "in offsets",
+                                                "in neighbours", "in weights", "labels"};
+  if (h.section[s] == 0)
+    throw InputError(path, 0, std::string("corrupt header: the ") + kNames[s] +
+                                  " section it declares is absent (regenerate or re-convert the file)");
+  const std::size_t at = h.section[s], bytes = count * sizeof(T);  // count < 2^58: checked by the caller
   if (at % kAlign || at < kHeaderBytes || at > m->size || m->size - at < bytes)
-    throw InputError(path, 0, "file is truncated or corrupt: section " + std::to_string(s) + " lies outside the file");
+    throw InputError(path, 0, std::string("file is truncated or corrupt: the ") + kNames[s] +
+                                  " section lies outside the file (regenerate or re-copy it)");
   return NumaArray<T>::view(reinterpret_cast<const T*>(m->data + at), count, m);
+}
+
+// Structural checks of one CSR direction, one parallel pass over each array
+// (memory speed): offsets run from 0 to m without decreasing, every
+// neighbour id is below n, every weight is finite. The checksum only detects
+// accidents; these checks are what keeps a damaged or hand-made file from
+// sending a kernel out of bounds.
+template <typename V>
+void validate_csr(const std::string& path, const CSRArrays<V>& a, std::size_t n, std::size_t arcs,
+                  const char* which) {
+  const eid_t* off = a.offsets.data();
+  if (off[0] != 0 || static_cast<std::uint64_t>(off[n]) != arcs)
+    throw InputError(path, 0, std::string("corrupt ") + which +
+                                  " offsets: they must run from 0 to the arc count (regenerate the file)");
+  int decreasing = 0;
+#pragma omp parallel for simd schedule(static) reduction(| : decreasing)
+  for (std::int64_t v = 0; v < static_cast<std::int64_t>(n); ++v) decreasing |= off[v + 1] < off[v];
+  if (decreasing) {
+    std::size_t v = 0;
+    while (off[v + 1] >= off[v]) ++v;
+    throw InputError(path, 0, std::string("corrupt ") + which + " offsets: they decrease after vertex " +
+                                  std::to_string(v) + " (regenerate the file)");
+  }
+  const V* nb = a.neighbors.data();
+  const auto nv = static_cast<std::uint64_t>(n);
+  V max_id = 0;  // in V, so 32-bit ids vectorise (vpmaxud)
+#pragma omp parallel for simd schedule(static) reduction(max : max_id)
+  for (std::int64_t k = 0; k < static_cast<std::int64_t>(arcs); ++k) max_id = nb[k] > max_id ? nb[k] : max_id;
+  if (arcs > 0 && static_cast<std::uint64_t>(max_id) >= nv)
+    throw InputError(path, 0, std::string("corrupt ") + which + " neighbours: vertex id " + std::to_string(max_id) +
+                                  " is not below the vertex count " + std::to_string(n) + " (regenerate the file)");
+  if (a.weights.empty()) return;
+  const weight_t* w = a.weights.data();
+  const auto* bits = reinterpret_cast<const std::uint32_t*>(w);  // float bits: exponent all ones = NaN/inf
+  int non_finite = 0;
+#pragma omp parallel for simd schedule(static) reduction(| : non_finite)
+  for (std::int64_t k = 0; k < static_cast<std::int64_t>(arcs); ++k) non_finite |= (bits[k] & 0x7f800000u) == 0x7f800000u;
+  if (non_finite)
+    throw InputError(path, 0, std::string("corrupt ") + which +
+                                  " weights: NaN or infinite values (regenerate the file)");
 }
 
 template <typename V>
@@ -87,19 +133,29 @@ AnyGraph load_typed(const std::string& path, const std::shared_ptr<const Mapping
   const std::size_t n = h.num_vertices, arcs = h.num_arcs;
   const bool directed = h.flags & kDirected;
   const bool weighted = h.weight_kind != 0;
+  const bool in_edges = h.flags & kInEdges, labelled = h.flags & kLabels;
+  // Sections the flags do not declare must be absent: a mismatch means the
+  // header was damaged, and guessing which half is right could crash a kernel.
+  const bool declared[kSections] = {true, arcs > 0 || h.section[kOutNeighbors] != 0, weighted && (arcs > 0 || h.section[kOutWeights] != 0),
+                                    in_edges, in_edges && (arcs > 0 || h.section[kInNeighbors] != 0),
+                                    in_edges && weighted && (arcs > 0 || h.section[kInWeights] != 0), labelled};
+  for (int s = 0; s < kSections; ++s)
+    if (!declared[s] && h.section[s] != 0)
+      throw InputError(path, 0, "corrupt header: section " + std::to_string(s) +
+                                    " is present but the flags and weight kind do not declare it (regenerate the file)");
   CSRArrays<V> out, in;
   out.offsets = view_section<eid_t>(path, m, h, kOutOffsets, n + 1);
-  out.neighbors = view_section<V>(path, m, h, kOutNeighbors, arcs);
-  if (weighted) out.weights = view_section<weight_t>(path, m, h, kOutWeights, arcs);
-  if (h.flags & kInEdges) {
+  if (declared[kOutNeighbors]) out.neighbors = view_section<V>(path, m, h, kOutNeighbors, arcs);
+  if (declared[kOutWeights]) out.weights = view_section<weight_t>(path, m, h, kOutWeights, arcs);
+  if (in_edges) {
     in.offsets = view_section<eid_t>(path, m, h, kInOffsets, n + 1);
-    in.neighbors = view_section<V>(path, m, h, kInNeighbors, arcs);
-    if (weighted) in.weights = view_section<weight_t>(path, m, h, kInWeights, arcs);
+    if (declared[kInNeighbors]) in.neighbors = view_section<V>(path, m, h, kInNeighbors, arcs);
+    if (declared[kInWeights]) in.weights = view_section<weight_t>(path, m, h, kInWeights, arcs);
   }
   NumaArray<std::uint64_t> labels;
-  if (h.flags & kLabels) labels = view_section<std::uint64_t>(path, m, h, kLabelIds, n);
-  if (out.offsets.size() != n + 1 || out.offsets[0] != 0 || static_cast<std::size_t>(out.offsets[n]) != arcs)
-    throw InputError(path, 0, "corrupt offsets: they must run from 0 to the arc count");
+  if (labelled) labels = view_section<std::uint64_t>(path, m, h, kLabelIds, n);
+  validate_csr(path, out, n, arcs, "out");
+  if (in_edges) validate_csr(path, in, n, arcs, "in");
   return CSRGraph<V>(static_cast<std::int64_t>(n), directed, static_cast<WeightKind>(h.weight_kind), std::move(out),
                      std::move(in), std::move(labels), static_cast<std::int64_t>(h.self_loops));
 }
@@ -107,7 +163,7 @@ AnyGraph load_typed(const std::string& path, const std::shared_ptr<const Mapping
 }  // namespace
 
 AnyGraph read_ngr(const std::string& path, bool verify_checksum) {
-  auto m = map_file(path);
+  auto m = map_or_inflate(path);
   if (m->size < kHeaderBytes) throw InputError(path, 0, "file is truncated: shorter than the 128-byte .ngr header");
   Header h;
   std::memcpy(&h, m->data, sizeof h);
@@ -118,6 +174,20 @@ AnyGraph read_ngr(const std::string& path, bool verify_checksum) {
                                   std::to_string(kVersion) + "; convert the file with the numagraph that wrote it)");
   if (h.id_bits != 32 && h.id_bits != 64) throw InputError(path, 0, "bad header: id width must be 32 or 64");
   if (h.weight_kind > 2) throw InputError(path, 0, "bad header: unknown weight kind");
+  if (h.flags & ~std::uint32_t{kDirected | kInEdges | kLabels})
+    throw InputError(path, 0, "bad header: unknown flag bits " + std::to_string(h.flags) +
+                                  " (a newer numagraph wrote it, or the file is corrupt)");
+  if ((h.flags & kInEdges) && !(h.flags & kDirected))
+    throw InputError(path, 0, "bad header: an undirected graph with a separate in-edge CSR (regenerate the file)");
+  // Counts beyond what the file could hold would overflow the size checks;
+  // 32-bit ids cannot name 2^32 vertices or more.
+  if (h.num_vertices >= (std::uint64_t{1} << 58) || h.num_arcs >= (std::uint64_t{1} << 58) ||
+      (h.id_bits == 32 && h.num_vertices > (std::uint64_t{1} << 32)))
+    throw InputError(path, 0, "bad header: " + std::to_string(h.num_vertices) + " vertices and " +
+                                  std::to_string(h.num_arcs) + " arcs cannot be stored with " +
+                                  std::to_string(h.id_bits) + "-bit ids in this file (the file is corrupt)");
+  if (h.self_loops > h.num_arcs)
+    throw InputError(path, 0, "bad header: more self-loops than arcs (the file is corrupt)");
   if (verify_checksum && file_checksum(h, m->data + kHeaderBytes, m->size - kHeaderBytes) != h.checksum)
     throw InputError(path, 0, "checksum mismatch: the file is corrupt or truncated (regenerate or re-copy it)");
   return h.id_bits == 32 ? load_typed<std::uint32_t>(path, m, h) : load_typed<std::uint64_t>(path, m, h);

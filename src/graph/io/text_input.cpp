@@ -21,8 +21,8 @@ TextFile::TextFile(const std::string& path) : path_(path) {
   if (S_ISDIR(st.st_mode)) throw IoError("cannot read " + path + ": it is a directory, give a file");
   if (has_gzip_magic(path)) {
     inflated_ = inflate_gzip(path, static_cast<std::size_t>(st.st_size));
-    data_ = inflated_.data();
-    size_ = inflated_.size();
+    data_ = reinterpret_cast<const char*>(inflated_->data);
+    size_ = inflated_->size;
     return;
   }
   const int fd = open(path.c_str(), O_RDONLY);

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "binary_file.hpp"
 #include "numagraph/util/error.hpp"
 
 namespace numagraph::io {
@@ -20,7 +21,7 @@ namespace numagraph::io {
 // its whole decompressed content. A corrupt or truncated stream is an
 // InputError naming the line where the data stops.
 bool has_gzip_magic(const std::string& path);
-std::vector<char> inflate_gzip(const std::string& path, std::size_t compressed_size);
+std::shared_ptr<const Mapping> inflate_gzip(const std::string& path, std::size_t compressed_size);
 
 // A whole file in memory: mmap'ed when plain, decompressed when gzip.
 class TextFile {
@@ -38,7 +39,7 @@ class TextFile {
   const char* data_ = nullptr;
   std::size_t size_ = 0;
   void* mapping_ = nullptr;
-  std::vector<char> inflated_;
+  std::shared_ptr<const Mapping> inflated_;
 };
 
 struct Chunk {
