@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 
 from . import _core
-from ._core import UsageError
+from ._core import InputError, UsageError
 
 _ID_DTYPES = (np.int32, np.int64, np.uint32, np.uint64)
 _MAX_EXACT_INTEGER_WEIGHT = 1 << 24
@@ -39,6 +39,48 @@ def _id_array(name, a):
     return a
 
 
+def _check_sparse_arrays(matrix):
+    """Checks the index arrays of a SciPy sparse matrix before SciPy's own
+    conversions read them: those trust indptr, and a lying one corrupts the
+    heap. Raises InputError naming the array and what is wrong."""
+    fmt = matrix.format
+    rows, cols = matrix.shape
+    if fmt in ("csr", "csc", "bsr"):
+        major, minor = (rows, cols) if fmt != "csc" else (cols, rows)
+        if fmt == "bsr":
+            r, c = matrix.blocksize
+            major, minor = rows // r, cols // c
+        indptr, indices = np.asarray(matrix.indptr), np.asarray(matrix.indices)
+        data = np.asarray(matrix.data)
+        if indptr.ndim != 1 or indptr.shape[0] != major + 1:
+            raise InputError(f"{fmt} matrix: indptr has {indptr.size} entries, the shape {matrix.shape} "
+                             f"needs {major + 1}: rebuild the matrix")
+        if indices.ndim != 1 or data.shape[:1] != indices.shape:
+            raise InputError(f"{fmt} matrix: {indices.size} indices but {data.shape[0] if data.ndim else 0} "
+                             f"values: rebuild the matrix")
+        if indptr[0] != 0 or int(indptr[-1]) != indices.shape[0]:
+            raise InputError(f"{fmt} matrix: indptr must run from 0 to the number of stored entries "
+                             f"({indices.shape[0]}), it runs from {int(indptr[0])} to {int(indptr[-1])}: "
+                             f"rebuild the matrix")
+        steps = np.diff(indptr)
+        if steps.size and steps.min() < 0:
+            i = int(np.argmax(steps < 0))
+            raise InputError(f"{fmt} matrix: indptr decreases at position {i + 1} "
+                             f"({int(indptr[i])} then {int(indptr[i + 1])}): rebuild the matrix")
+        if indices.size and (indices.min() < 0 or indices.max() >= minor):
+            bad = int(indices.min()) if indices.min() < 0 else int(indices.max())
+            raise InputError(f"{fmt} matrix: index {bad} is outside 0..{minor - 1}: rebuild the matrix")
+    elif fmt == "coo":
+        row, col, data = (np.asarray(a) for a in (matrix.row, matrix.col, matrix.data))
+        if not (row.shape == col.shape == data.shape[:1]) or row.ndim != 1:
+            raise InputError(f"coo matrix: {row.size} rows, {col.size} columns and {data.size} values "
+                             f"must have one entry each: rebuild the matrix")
+        for name, a, bound in (("row", row, rows), ("col", col, cols)):
+            if a.size and (a.min() < 0 or a.max() >= bound):
+                bad = int(a.min()) if a.min() < 0 else int(a.max())
+                raise InputError(f"coo matrix: {name} index {bad} is outside 0..{bound - 1}: rebuild the matrix")
+
+
 def _weight_array(w, m):
     w = np.asarray(w)
     if w.ndim != 1 or w.shape[0] != m:
@@ -51,6 +93,10 @@ def _weight_array(w, m):
     if not integer and w.size and not np.isfinite(w).all():
         i = int(np.argmax(~np.isfinite(w)))
         raise UsageError(f"weights[{i}] = {w[i]} is not a finite number")
+    if not integer and w.size and np.abs(w).max() > np.finfo(np.float32).max:
+        i = int(np.argmax(np.abs(w) > np.finfo(np.float32).max))
+        raise UsageError(f"weights[{i}] = {w[i]} is beyond the range of float32 (about 3.4e38), "
+                         f"the type weights are stored in: scale the weights down")
     return np.ascontiguousarray(w, dtype=np.float32), integer
 
 
@@ -120,6 +166,7 @@ class Graph:
             raise TypeError(f"expected a scipy.sparse matrix or array (got {type(matrix).__name__})")
         if matrix.shape[0] != matrix.shape[1]:
             raise UsageError(f"an adjacency matrix must be square (got shape {matrix.shape})")
+        _check_sparse_arrays(matrix)
         coo = matrix.tocoo()
         data = coo.data
         if weighted is None:

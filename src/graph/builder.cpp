@@ -259,6 +259,10 @@ AnyGraph build_graph(EdgeList&& e, const BuildOptions& opt, BuildReport* report_
   } else {
     n = e.num_vertices ? *e.num_vertices : (e.size() == 0 ? 0 : maxid + 1);
   }
+  if (n > (std::uint64_t{1} << 62) && e.num_vertices && !relabel)
+    throw InputError(e.source_name, 0,
+                     "the input declares " + std::to_string(n) +
+                         " vertices, more than numagraph can index (2^62)");
   if (n > (std::uint64_t{1} << 62))
     throw InputError(e.source_name, 0,
                      "vertex id " + std::to_string(maxid) +
