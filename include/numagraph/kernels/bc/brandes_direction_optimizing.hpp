@@ -25,6 +25,9 @@
 // their c values are read; no successor bits are kept in the forward pass
 // and it needs no depth test. Big levels are swept in id order (a pushed
 // level comes in a random order), so neighbouring vertices' reads share lines.
+// When level l + 1 is far smaller than a big level l (the last levels of a
+// Kronecker or uniform graph), level l + 1 pushes its c to its predecessors
+// instead (atomic adds, over its in-edges only), and level l reads no edges.
 // Scores are raw Brandes sums over the given sources, as betweenness_brandes
 // (kernels/bc/brandes.hpp) returns them; scale_like_networkx() scales them.
 #pragma once
@@ -114,6 +117,9 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
   auto& level_start = ws.level_start;
   // Levels holding more than n / kScanFraction vertices are swept in id order.
   constexpr std::int64_t kScanFraction = 32;
+  // The backward pass pushes from level l + 1 when level l has more than
+  // kBackPushRatio times as many vertices (and more than n / 1024).
+  constexpr std::int64_t kBackPushRatio = 16;
 
   for (const V s : sources) {
     throw_if_cancelled();
@@ -122,8 +128,9 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
     order[0] = s;
     depth[s] = 0;
     sigma[s] = 1;
-    // Per-level totals of the vertices found, in three rotating slots (level
-    // d resets slot d+1, last read at level d-2): one barrier per push level.
+    // Per-level tallies in three rotating slots (level d resets slot d+2,
+    // last read at level d-1): the vertices found, and the edge sums of a
+    // big frontier; one barrier per push level.
     struct alignas(64) Found {
       std::atomic<std::int64_t> count{0};
       std::atomic<eid_t> out_edges{0}, in_edges{0};
@@ -135,8 +142,8 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
       const bool leader = parallel::thread_id() == 0;
       std::vector<V> local;
       std::int64_t lo = 0, hi = 1;
-      eid_t frontier_edges = off[s + 1] - off[s];
-      eid_t unvisited_in = total_in - (g.has_in_edges() ? in_off[s + 1] - in_off[s] : 0);
+      eid_t unvisited_in = total_in;
+      std::int64_t counted = 0;  // order[0, counted) is subtracted from unvisited_in
       int last_pull = -2;  // level of the last pull: its bitmap is cleared lazily
       for (std::int32_t d = 0; lo < hi; ++d) {
         Found& next = found[(d + 1) % 3];
@@ -146,8 +153,25 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
           after.out_edges.store(0, std::memory_order_relaxed);
           after.in_edges.store(0, std::memory_order_relaxed);
         }
-        eid_t out_sum = 0, in_sum = 0;
-        const bool pull = static_cast<double>(frontier_edges) * alpha > static_cast<double>(unvisited_in + n / 16);
+        // Only a frontier of more than n / 1024 vertices may pull: the edge
+        // sums cost a pass and a barrier, which high-diameter graphs, with
+        // hundreds of small levels, would pay on every level.
+        bool pull = false;
+        if (alpha > 0 && (hi - lo) * 1024 > n) {
+          Found& tally = found[d % 3];
+          eid_t frontier_edges = 0, newly_visited_in = 0;
+#pragma omp for schedule(static) nowait
+          for (std::int64_t i = lo; i < hi; ++i) frontier_edges += off[order[i] + 1] - off[order[i]];
+#pragma omp for schedule(static) nowait
+          for (std::int64_t i = counted; i < hi; ++i) newly_visited_in += in_off[order[i] + 1] - in_off[order[i]];
+          tally.out_edges.fetch_add(frontier_edges, std::memory_order_relaxed);
+          tally.in_edges.fetch_add(newly_visited_in, std::memory_order_relaxed);
+#pragma omp barrier
+          unvisited_in -= tally.in_edges.load(std::memory_order_relaxed);
+          counted = hi;
+          pull = static_cast<double>(tally.out_edges.load(std::memory_order_relaxed)) * alpha >
+                 static_cast<double>(unvisited_in + n / 16);
+        }
         if (pull) {
           std::uint64_t* cur = bits[d & 1];
           // Clear the other parity's bitmap if the previous level pulled from
@@ -174,8 +198,6 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
               depth[v] = d + 1;
               sigma[v] = sum;
               local.push_back(static_cast<V>(v));
-              out_sum += off[v + 1] - off[v];
-              in_sum += in_off[v + 1] - in_off[v];
             }
           }
           last_pull = d;
@@ -194,11 +216,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
               const V v = nbr[e];
               std::int32_t dv = __atomic_load_n(&depth[v], __ATOMIC_RELAXED);
               if (dv < 0) {
-                if (parallel::compare_and_swap(depth[v], std::int32_t{-1}, d + 1)) {
-                  local.push_back(v);
-                  out_sum += off[v + 1] - off[v];
-                  if (alpha > 0) in_sum += in_off[v + 1] - in_off[v];
-                }
+                if (parallel::compare_and_swap(depth[v], std::int32_t{-1}, d + 1)) local.push_back(v);
                 dv = d + 1;  // claimed by this thread or another one of this level
               }
               if (dv == d + 1) parallel::fetch_add(sigma[v], su);
@@ -207,15 +225,11 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
           if (leader) ++pushes;
         }
         const std::int64_t at = hi + next.count.fetch_add(static_cast<std::int64_t>(local.size()));
-        next.out_edges.fetch_add(out_sum, std::memory_order_relaxed);
-        next.in_edges.fetch_add(in_sum, std::memory_order_relaxed);
         std::copy(local.begin(), local.end(), order + at);
         local.clear();
 #pragma omp barrier
         lo = hi;
         hi += next.count.load(std::memory_order_relaxed);
-        frontier_edges = next.out_edges.load(std::memory_order_relaxed);
-        unvisited_in -= next.in_edges.load(std::memory_order_relaxed);
         if (leader) level_start.push_back(hi);
       }
       if (last_pull >= 0) {
@@ -241,22 +255,45 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
         const std::uint64_t* below = bits[(l + 1) & 1];
         flip_bits(bits[l & 1], l + 2, false);
         flip_bits(bits[l & 1], l, true);
-        auto visit = [&](const V w) {
-          const double sum = bc_detail::masked_gather_sum(c0, below, nbr + off[w], nbr + off[w + 1]);
-          const double sw = sigma[w];
-          c0[w] = 1 / sw + sum;
-          if (w != s) scores[w] += sw * sum;
-        };
         const std::int64_t first = level_start[l], last = level_start[l + 1];
-        if ((last - first) * kScanFraction > n) {
-          // A big level in id order (a pushed level's order is random): the
-          // neighbours' reads of consecutive vertices then share cache lines.
+        const std::int64_t next_size = level_start[l + 2 < level_start.size() ? l + 2 : l + 1] - last;
+        // Applies fn to every vertex of level l; a big level in id order (a
+        // pushed level comes in a random order): the neighbours' reads of
+        // consecutive vertices then share cache lines.
+        auto for_level = [&](auto&& fn) {
+          if ((last - first) * kScanFraction > n) {
 #pragma omp for schedule(dynamic, 1024)
-          for (std::int64_t v = 0; v < n; ++v)
-            if (depth[v] == static_cast<std::int32_t>(l)) visit(static_cast<V>(v));
-        } else {
+            for (std::int64_t v = 0; v < n; ++v)
+              if (depth[v] == static_cast<std::int32_t>(l)) fn(static_cast<V>(v));
+          } else {
 #pragma omp for schedule(dynamic, 64)
-          for (std::int64_t i = first; i < last; ++i) visit(order[i]);
+            for (std::int64_t i = first; i < last; ++i) fn(order[i]);
+          }
+        };
+        if (g.has_in_edges() && (last - first) * 1024 > n && next_size * kBackPushRatio < last - first) {
+          // Level l + 1 is small next to level l (the tail of a low-diameter
+          // graph): push its c to its predecessors (atomic adds into their c,
+          // still 0) instead of scanning every edge of level l for the few
+          // successors.
+#pragma omp for schedule(dynamic, 64)
+          for (std::int64_t i = last; i < last + next_size; ++i) {
+            const V v = order[i];
+            const double cv = c0[v];
+            for (eid_t e = in_off[v]; e < in_off[v + 1]; ++e)
+              if (depth[in_nbr[e]] == static_cast<std::int32_t>(l)) parallel::fetch_add(c0[in_nbr[e]], cv);
+          }
+          for_level([&](const V w) {
+            const double sum = c0[w], sw = sigma[w];
+            c0[w] = 1 / sw + sum;
+            if (w != s) scores[w] += sw * sum;
+          });
+        } else {
+          for_level([&](const V w) {
+            const double sum = bc_detail::masked_gather_sum(c0, below, nbr + off[w], nbr + off[w + 1]);
+            const double sw = sigma[w];
+            c0[w] = 1 / sw + sum;
+            if (w != s) scores[w] += sw * sum;
+          });
         }
       }
       flip_bits(bits[0], 0, false);
