@@ -128,7 +128,7 @@ class EdgeMapper {
 
   // Hands back a list the caller is done with (a frontier it replaced): the
   // next lists the mapper makes reuse its memory instead of faulting in
-  // fresh pages (a kron20 BFS made ~110 page faults per search without).
+  // fresh pages (docs/numa-engine.md, "BFS": page faults per search).
   // Up to kSpares lists are kept, the largest.
   void recycle(SparseFrontier<V>&& list) {
     if (list.capacity() == 0) return;

@@ -28,12 +28,9 @@ class Bitmap {
         summary_(static_cast<std::size_t>(((n >> kSummaryShift) + 64) / 64), p) {}
   // Sets bit i, not its summary bit: call rebuild_summary() after the step
   // (as the flat BFS does). Threads may set bits of the same word. Setting
-  // the summary bit per vertex made every thread read, and sometimes write,
-  // summary words the others were writing (one word covers 16384 vertices):
-  // engine BFS on kron20, one node, 2 threads, took 1.05x the flat kernel's
-  // time with the rebuild against 1.09-1.15x per vertex (CLI A/Bs of the two
-  // binaries, 9-11 rounds; 2 synthetic nodes within noise, 0.97-1.14
-  // against 0.95-1.05).
+  // the summary bit per vertex would make every thread read, and sometimes
+  // write, summary words the others are writing (one word covers 16384
+  // vertices). Measured: docs/numa-engine.md, "Frontier bitmaps".
   void set_bit_atomic(std::int64_t i) {
     __atomic_fetch_or(&words_[static_cast<std::size_t>(i >> 6)], std::uint64_t{1} << (i & 63), __ATOMIC_RELAXED);
   }

@@ -17,9 +17,8 @@ namespace numagraph::engine {
 
 // How many copies a kernel keeps: one per node in the numa engine, none in
 // flat mode, and none on a single node either, where the master array is
-// already local and a copy would only double every write (with the one-pass
-// iterations of PR and SpMV, engine/flat on one node went from 1.15 to 1.05
-// for PR and from 1.29 to about 1.0 for SpMV on kron20).
+// already local and a copy would only double every write.
+// Measured: docs/numa-engine.md (engine/flat of PR and SpMV on one node).
 inline int replica_copies(EngineMode mode, int nodes) { return mode == EngineMode::kNuma && nodes > 1 ? nodes : 0; }
 
 // Whether copy `node` of `nodes` would get memory of its own: not on a
@@ -35,11 +34,9 @@ inline bool replica_has_own_memory(int node, int nodes) {
 // Nodes without memory of their own read and write copy 0, as in
 // numa::ReplicatedArray: the code path and the access accounting stay those
 // of one copy per node, while the memory and the cache footprint are one
-// copy's. On this one-node host (kron20, synthetic 2 nodes) two real copies
-// made the engine's PageRank 1.64-1.78x and SpMV 1.79-1.89x the flat
-// kernel's time; with the shared copy 1.10-1.25x and 1.11-1.33x (two runs):
-// the second copy only doubled the random-read footprint in the one L3 both
-// "nodes" share.
+// copy's: on one machine a second copy only doubles the random-read
+// footprint in the one L3 both "nodes" share.
+// Measured: docs/numa-engine.md, "Shared copies on synthetic nodes".
 template <typename T>
 class Replicas {
  public:

@@ -1,7 +1,7 @@
 // Cache-blocked copies of the nodes' edge parts, for the engine's pull
 // kernels (PageRank, SpMV) on graphs whose vertex values outgrow the
 // last-level cache: node k's lists cut into pieces by source range
-// (graph/segmented_lists.hpp), each copy in node k's own memory, so a
+// (sweep/segmented_lists.hpp), each copy in node k's own memory, so a
 // blocked sweep keeps Polymer's property (edges local, random reads from the
 // node's replica) and gains the flat kernel's cache blocking.
 #pragma once

@@ -1,4 +1,4 @@
-// What the cache blocking of the pull kernels (graph/cache_blocking.hpp) needs
+// What the cache blocking of the pull kernels (sweep/cache_blocking.hpp) needs
 // to know about the machine: the last-level cache one thread sees, one core's
 // L2, and the memory still free for a blocked copy of the edges.
 #pragma once

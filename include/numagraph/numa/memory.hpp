@@ -29,9 +29,8 @@ struct Allocation {
 // earlier array of the same mapped size, page size and placement, with its
 // old contents. A kernel called again and again in one process (the CLI's
 // trials, a Python loop) then does not fault in and zero its working arrays
-// on every call: on kron20 the kernel's zeroing of fresh pages took 4-5 % of
-// a Jacobi PageRank call. (glibc's malloc gives freed memory back the same
-// way, without zeroing it.)
+// on every call, as glibc's malloc gives freed memory back without zeroing
+// it. Measured: docs/numa.md, "Recycled working arrays".
 enum class Fill { kZero, kAny };
 
 // Page size used when a caller does not ask for one (set by --pages).

@@ -1,7 +1,8 @@
 // When and how finely a pull kernel blocks its sweep for the cache (the
-// segmented lists of graph/segmented_lists.hpp): the rule is one function of
-// the graph's size, the kernel's sweeps and the machine, so the PageRank and
-// SpMV kernels and the CLI's report take the same decision.
+// segmented lists of sweep/segmented_lists.hpp, the tiles of
+// sweep/tiled_arcs.hpp): each rule is one function of the graph's size, the
+// kernel's sweeps and the machine, so the PageRank and SpMV kernels and the
+// CLI's report take the same decision.
 #pragma once
 
 #include <algorithm>
@@ -26,14 +27,13 @@ inline constexpr int kMaxSegments = 64;
 
 // Average arcs per (vertex, segment) piece below which auto blocking stops
 // adding segments: every piece costs an offset read and a short loop with a
-// mispredicted exit, and on urand22 SpMV 8 segments (4 arcs per piece) ran
-// 2.3x slower than 4 segments (8 arcs per piece); the limit sits between.
+// mispredicted exit.
+// Measured: docs/kernels/pr.md, "Segments".
 inline constexpr std::int64_t kMinArcsPerPiece = 6;
 
 // Sweeps below which auto blocking does not pay for its copy of the edges:
 // building it costs about two unblocked sweeps (its pages are faulted in
-// fresh: urand22 PageRank 0.37 s against 0.27 s saved per sweep, weighted
-// SpMV 1.3 s against 0.6 s).
+// fresh).
 inline constexpr int kMinBlockedSweeps = 3;
 
 struct CacheBlockRequest {
@@ -53,13 +53,12 @@ struct MachineResources {
 
 // Vertices per segment (a power of two), or 0 for no blocking.
 // Auto: no blocking while the values take at most a quarter of the cache
-// (they mostly stay cached: scale-21 graphs, 8 MiB of floats in a 32 MiB L3,
-// ran the same blocked or not), for fewer than kMinBlockedSweeps sweeps, or
+// (they mostly stay cached), for fewer than kMinBlockedSweeps sweeps, or
 // when the copy would take more than half the free memory; else blocks of an
-// eighth of the cache (PageRank on kron22: 4 MiB blocks 0.52x the unblocked
-// time, 8 MiB blocks 0.73x), widened until pieces average kMinArcsPerPiece
-// arcs, and no blocking if that leaves one segment. An explicit block size is
+// eighth of the cache, widened until pieces average kMinArcsPerPiece arcs,
+// and no blocking if that leaves one segment. An explicit block size is
 // taken as given, widened only to stay within kMaxSegments.
+// Measured: docs/kernels/pr.md, "Segments".
 inline std::int64_t cache_block_width(const CacheBlockRequest& r, const MachineResources& m) {
   if (r.vertices <= 0 || r.value_bytes == 0) return 0;
   const auto n = static_cast<std::uint64_t>(r.vertices);
@@ -89,7 +88,7 @@ inline std::int64_t cache_block_width(const CacheBlockRequest& r, const MachineR
   return static_cast<std::int64_t>(width);
 }
 
-// The shape of a tiling (graph/tiled_arcs.hpp): tiles of 2^col_bits columns
+// The shape of a tiling (sweep/tiled_arcs.hpp): tiles of 2^col_bits columns
 // by 2^row_bits rows; col_bits < 0 means no tiling.
 struct TileShape {
   int col_bits = -1;
@@ -124,36 +123,23 @@ inline constexpr int kMinNearL2TiledSweeps = 5;
 // reads hit: at least kMinBlockedSweeps sweeps, kMinNearL2TiledSweeps while
 // the values take at most kNearL2Values L2s, and the copy in half the free
 // memory; an explicit size always tiles unless every value fits in one
-// range. Measured on the Zen 4 host (1 MiB L2, 32 MiB L3 shared with other
-// tenants; whole runs alternating, copy included): Jacobi PageRank to gapbs's
-// tolerance 1e-4 (6-8 sweeps) tiled against unblocked, kron18 (1 MiB of
-// floats) 44 ms vs 48, kron19 (2 MiB) 80 vs 96, urand19 62 vs 74, kron20
-// (4 MiB) 147 vs 212, urand20 129 vs 165; SpMV, 5 products of doubles,
-// kron17 (1 MiB) 12.5-14.3 ms vs 10.7, kron18 (2 MiB) 24.1 vs 26.1, kron20
-// 111-147 vs 157-197. The segmented sweeps (cache_block_width) keep their own
-// rule: their pieces cost more per arc than tiles. The shape, measured on urand22 and kron22 with 2
-// threads on two AMD EPYC VMs (Zen 3: 512 KiB L2; Zen 4: 1 MiB L2; both 32
-// MiB L3), the Zen 4 figures by bench/tile_shapes.cpp (sweeps of every shape
-// alternating in one process):
+// range. Tiles pay from the L2 on, copy included (measured: docs/kernels/pr.md,
+// "When"). The segmented sweeps (cache_block_width) keep their own rule:
+// their pieces cost more per arc than tiles. The shape:
 // - rows first: a buffer of doubles of half the L2, since its updates are the
-//   random accesses (Zen 3, PageRank urand22, 256 KiB windows: 128 KiB
-//   buffers 0.081 s per sweep, 256 KiB 0.079 s, 512 KiB 0.088 s; Zen 4:
-//   2^16 rows 61 ms, 2^15 64 ms, 2^17 68 ms). When the values take more than
-//   half the last-level cache, every row block reads them from memory again
-//   and fewer blocks pay more: then the whole L2, at least
-//   kMinStreamingRowBuffer (Zen 3, SpMV urand22, 32 MiB of doubles: 1 MiB
-//   buffers 0.121 s, 256 KiB 0.145 s; Zen 4: 1 MiB 95 ms, 2 MiB 103 ms,
-//   512 KiB 117 ms).
+//   random accesses. When the values take more than half the last-level
+//   cache, every row block reads them from memory again and fewer blocks pay
+//   more: then the whole L2, at least kMinStreamingRowBuffer.
 // - then narrower row blocks until every thread has 4 (not below 2^10 rows).
 // - columns: a window of values of half the L2 (an explicit size replaces
 //   it), narrowed so that an arc's row and column fit in 32 bits: the tile
-//   reads its window forward, so its width hardly matters (Zen 3, PageRank
-//   on urand22, 2^15 rows: 256 KiB windows 0.0788 s per sweep, 512 KiB
-//   0.0784 s), while every row block costs a pass over the values. An
-//   explicit window is kept as asked and the rows give way instead.
+//   reads its window forward, so its width hardly matters, while every row
+//   block costs a pass over the values. An explicit window is kept as asked
+//   and the rows give way instead.
 // - then wider row blocks while there would be more than kFewTiles tiles
 //   averaging fewer than kMinArcsPerTile arcs (none if 32 bits cannot reach
 //   that).
+// Measured: docs/kernels/pr.md, "Tile shape".
 inline TileShape cache_tile_shape(const CacheBlockRequest& r, const MachineResources& m, int threads) {
   if (r.vertices <= 0 || r.value_bytes == 0) return {};
   const auto n = static_cast<std::uint64_t>(r.vertices);

@@ -2,16 +2,12 @@
 // pull kernel (PageRank, SpMV): one running sum over a plain pointer loop.
 // The loop waits on random loads more than on its additions, and on a skewed
 // graph most lists are short, so the branches around a list, whose outcomes
-// follow its length, cost more than the chain of additions. Two interleaved
-// partial sums (the previous version) need an unrolled loop plus a remainder
-// step, one more length-dependent branch per vertex. One sum against two, 2
-// threads, AMD Zen 4 host, processes alternating (12-48 trials per binary):
-// kron20 pr_spmv 0.97x the time, Gauss-Seidel PageRank on kron20 0.97x,
-// kron22 0.96x, urand22 0.86x, weighted SpMV on kron20 0.94x, unweighted
-// 0.97x and 1.10x in two runs. (On the Zen 3 host of earlier sessions two
-// sums had measured 15 % faster than one on kron20 PageRank.) Always
-// inlined: a call per vertex cost 6 %. The additions follow the list's
+// follow its length, cost more than the chain of additions: interleaved
+// partial sums would need an unrolled loop plus a remainder step, one more
+// length-dependent branch per vertex. Always inlined, as a call per vertex
+// costs more than the loop on short lists. The additions follow the list's
 // order, so a sum does not depend on the threads.
+// Measured: docs/kernels/pr.md, "Loop shape".
 #pragma once
 
 #include <algorithm>
@@ -47,21 +43,13 @@ template <typename V, typename C>
 // after it (clamped to `last`). Those reads miss the caches, and the
 // out-of-order window holds only a few dozen arcs of a loop that waits on
 // them; a prefetch retires at once, so the misses of the next arcs are under
-// way early. Measured by bench/pull_prefetch_ab.cpp (the real kernels with
-// and without, alternating call by call in one process: between processes
-// the same run varied 0.47-0.71 s on this VM; 2 threads, Zen 4, 1 MiB L2,
-// 32 MiB L3), time with / without, 192 arcs ahead, gapbs's tolerance:
-// urand22 and kron22 (16 MiB of float contributions) 0.71-0.98x for
-// Gauss-Seidel and Jacobi over 12 runs of 5 calls (the slower memory is in
-// a run, the more it gains); kron20 (4 MiB, in the L3) 0.98x and 1.01x; at
-// 48 arcs ahead kron16 (256 KiB, in the L2) took 1.04-1.06x. Hence
-// prefetch_pays: values above a quarter of the last-level cache, the
-// threshold of the segmented sweeps (graph/cache_blocking.hpp; Jacobi and
+// way early. Values that the caches hold gain nothing and lose a little,
+// hence prefetch_pays: values above a quarter of the last-level cache, the
+// threshold of the segmented sweeps (sweep/cache_blocking.hpp; Jacobi and
 // SpMV tile from the L2 on, so they prefetch here only when not tiled:
-// fewer than 3 sweeps, or --cache-block off). On urand22, 48
-// and 96 arcs ahead gained less (0.79-0.95x, 0.86-1.00x), 384 about as much
-// (0.77-0.82x), 16 lost (1.03-1.17x). The sum is the same sequence of
-// additions as gather_sum's.
+// fewer than 3 sweeps, or --cache-block off). The sum is the same sequence
+// of additions as gather_sum's.
+// Measured (bench/pull_prefetch_ab.cpp): docs/kernels/pr.md, "Value prefetch".
 inline constexpr eid_t kGatherPrefetchArcs = 192;
 
 // Whether the unblocked pull loops prefetch: n values of `value_bytes` each

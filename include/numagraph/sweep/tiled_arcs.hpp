@@ -14,11 +14,10 @@
 //
 // Why not only segmented lists (segmented_lists.hpp, which keep each row's
 // sum in a register but read a window of a million values at random from the
-// L3): on urand22 and kron22 a tiled PageRank sweep took 0.62x and 0.56x the
-// time of a 4-segment one, SpMV on urand22 0.8x (2 threads, AMD EPYC). Tiles
-// ordered by row instead of by column were slower on the skewed kron22 than
-// the segments (1.2x): runs of one hot row chain every addition through the
-// same buffer entry.
+// L3): a tile reads its window forward and updates a buffer in the L2, which
+// is faster. Tiles are ordered by column, not by row: on a skewed graph runs
+// of one hot row would chain every addition through the same buffer entry.
+// Measured: docs/kernels/pr.md, "Tiles against segments".
 //
 // Layout: the arcs tile by tile, row block major; tile (b, s) is
 // [tile_begin(b, s), tile_end(b, s)). An arc is one 32-bit word,

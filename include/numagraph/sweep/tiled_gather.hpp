@@ -1,4 +1,4 @@
-// The sweep over tiled arcs (graph/tiled_arcs.hpp) shared by the flat pull
+// The sweep over tiled arcs (sweep/tiled_arcs.hpp) shared by the flat pull
 // kernels (Jacobi PageRank, SpMV): every row's sum of values[c] (times the
 // arc's weight when Weighted), handed to finish(row, sum) once complete.
 // Sums are added in increasing column order, so they differ from the
@@ -36,12 +36,10 @@ class TileSums {
 };
 
 // How far ahead (in arcs) the sweep prefetches its arc stream (and weights),
-// and how many arcs it takes per prefetch. The stream is read in order, yet
-// the hardware prefetcher alone let it wait: with a prefetch 512 arcs (2 KiB)
-// ahead every 16 arcs, a sweep of urand22 (2 threads, Zen 4, 1 MiB L2, a
-// driver timing the sweep alone, medians of 7, two runs) took 72-80 ms
-// against 81-88 ms for PageRank and 91-95 ms against 102-107 ms for the
-// weighted SpMV; 256 to 2048 arcs ahead measured alike.
+// and how many arcs it takes per prefetch (one 64-byte line). The stream is
+// read in order, yet the hardware prefetcher alone lets the sweep wait on it,
+// as the random buffer updates between its loads keep few misses in flight.
+// Measured: docs/kernels/pr.md, "Arc prefetch".
 inline constexpr eid_t kArcPrefetchAhead = 512;
 inline constexpr eid_t kArcsPerPrefetch = 16;
 

@@ -17,11 +17,9 @@
 // is the whole of it and the thread finishes w on the spot; with several,
 // each node writes its partial sum into its own array, in level order, and
 // w's discoverer (a thread of w's node) adds the nodes' partials, reading them
-// in order: remote reads stay sequential. An earlier version pushed coef[v]
-// to the predecessors through reverse parts with an atomic add per arc;
-// pulling from the marked arcs, as the flat kernel does, took engine BC on
-// kron20 from 1.51x to 1.06x the flat kernel's time on one node and from
-// 1.63x to 1.22x on two synthetic nodes (docs/numa-engine.md).
+// in order: remote reads stay sequential. Pulling from the marked arcs, as
+// the flat kernel does, needs no atomic add per arc, which pushing coef[v]
+// to the predecessors through reverse parts would (docs/numa-engine.md).
 //
 // Scores are the raw Brandes sums over the given sources (each ordered pair
 // once): the same numbers as the flat kernel before normalisation.
@@ -202,8 +200,8 @@ BcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::vect
   // discovering-thread order: level d's vertices found by thread t are
   // order[levels.begin(d, t) .. levels.begin(d, t + 1)), and in numa mode
   // those are (but for stolen tasks) vertices t's own node owns. The arrays
-  // live across sources, so a search allocates nothing: a vector per level
-  // faulted in fresh pages for every level of every source.
+  // live across sources, so a search allocates nothing (a vector per level
+  // would fault in fresh pages for every level of every source).
   NumaArray<V> order(static_cast<std::size_t>(std::max<std::int64_t>(n, 1)));
   detail::LevelBounds levels(layout.threads);
   // Level d's entries (u, sigma[u]), in the order of `order`: every part

@@ -106,10 +106,8 @@ struct BfsWorkspace {
 
 // The search itself, reusing `r`'s arrays and `ws` when their sizes fit.
 // Top-down levels that scan fewer edges than this run on one thread: cheaper
-// than any synchronisation for the few edges. Roads have hundreds of thin
-// levels; on USA-road-d.NY (2 threads, 4 roots, alternating runs) 256 took
-// 7.4 ms per search against 10.1 ms for 4096, and no threshold from 0 to 256
-// differed by more than 1 %; Kronecker graphs do not notice.
+// than any synchronisation for the few edges, and roads have hundreds of
+// thin levels. Measured: docs/kernels/bfs.md (USA-road-d.NY).
 inline constexpr eid_t kSerialEdges = 256;
 
 template <typename V>

@@ -99,8 +99,8 @@ PageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, const P
       double my_change = 0;
       my_dangling = 0;
       // The sweep, blocked or not and prefetching or not as template
-      // arguments (a run-time test in the vertex loop cost the flat kernel
-      // 13 % on kron20).
+      // arguments, as in the flat kernel: a run-time test in the vertex loop
+      // is slower (docs/kernels/pr.md, "Loop shape").
       auto sweep = [&](auto is_blocked, auto prefetching) {
         constexpr bool kBlocked = decltype(is_blocked)::value;
         constexpr bool kPrefetch = decltype(prefetching)::value;

@@ -66,7 +66,7 @@ decltype(auto) with_contribution_type(const PageRankOptions& o, F&& f) {
 }
 
 // The blocking request of a PageRank sweep over the in-lists of g,
-// `arc_bytes` per arc of the blocked copy (graph/cache_blocking.hpp).
+// `arc_bytes` per arc of the blocked copy (sweep/cache_blocking.hpp).
 template <typename G>
 CacheBlockRequest pagerank_block_request(const G& g, const PageRankOptions& o, std::size_t arc_bytes) {
   CacheBlockRequest r;

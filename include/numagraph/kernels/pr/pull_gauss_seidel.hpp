@@ -11,7 +11,7 @@
 // the Gauss-Seidel method itself (a reader gets the old or the new value, both
 // are valid iterates; an aligned float store is one instruction). The reads are
 // plain loads on purpose: atomic loads would keep the compiler from
-// overlapping them and cost ~40 % here.
+// overlapping them (measured: docs/kernels/pr.md, "Gauss-Seidel's plain loads").
 #pragma once
 
 #include <cmath>
@@ -68,12 +68,9 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
 // only for a fixed number of sweeps (no tolerance): a run to a tolerance
 // stops after few sweeps, and blocking both costs a copy of the edges (about
 // two sweeps) and slows the convergence, since a vertex's new score reaches
-// the vertices after it only once all its blocks are summed. At gapbs's
-// tolerance 1e-4, 2 threads: urand22 blocked 5 sweeps in 1.14-1.17 s, not
-// blocked 4 sweeps in 0.53-0.77 s; kron22 8 sweeps either way, 1.39-1.44 s
-// against 1.34-1.48 s. With 20 fixed sweeps blocking wins (urand22 3.50 s
-// against 4.45 s, kron22 3.60 s against 4.19 s). An explicit block size is
-// always taken.
+// the vertices after it only once all its blocks are summed; with a fixed
+// number of sweeps blocking wins. An explicit block size is always taken.
+// Measured: docs/kernels/pr.md, "When".
 inline std::int64_t gauss_seidel_block_width(const CacheBlockRequest& r, double tolerance,
                                              const MachineResources& m) {
   if (r.block_bytes == kAutoBlock && tolerance > 0) return 0;

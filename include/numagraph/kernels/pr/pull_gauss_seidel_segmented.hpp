@@ -2,7 +2,7 @@
 // Gauss-Seidel counterpart of the blocked Jacobi sweep (pull_jacobi.hpp), for
 // graphs whose contributions outgrow the last-level cache.
 //
-// The in-lists are cut into segments of sources (graph/segmented_lists.hpp);
+// The in-lists are cut into segments of sources (sweep/segmented_lists.hpp);
 // segment s covers the sources of vertex range s. An iteration makes S
 // steps; step s first finishes the vertices of range s (score, L1 change,
 // new contribution) from their accumulated sums, then sweeps segment s: every

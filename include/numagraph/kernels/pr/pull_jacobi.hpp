@@ -6,9 +6,9 @@
 // divides every score by its degree), reads of the current buffer never race
 // with writes, and the result does not depend on threads. Dangling mass for
 // the NetworkX mode is summed in the same pass.
-// When the contributions outgrow the last-level cache the sweep is tiled:
+// When the contributions outgrow one core's L2 the sweep is tiled:
 // the in-arcs are cut by source range and by target block
-// (graph/tiled_arcs.hpp) and each block of vertices is summed tile by tile
+// (sweep/tiled_arcs.hpp) and each block of vertices is summed tile by tile
 // into a buffer the L2 holds (tiled_gather.hpp); each vertex is then
 // finished as the unblocked sweep does. The tiled copy is built inside the
 // call (about two unblocked iterations' time) and counted in the kernel's
@@ -29,8 +29,9 @@
 namespace numagraph::kernels {
 
 // The iterations, tiled over `tiles` or not (a template argument: a
-// run-time test in the vertex loop cost 13 % on kron20); an unblocked sweep
+// run-time test in the vertex loop is slower); an unblocked sweep
 // prefetches with Prefetch (gather_sum.hpp).
+// Measured: docs/kernels/pr.md, "Loop shape".
 template <bool Tiled, bool Prefetch, typename V, typename C>
 void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, const TiledArcs<V>* tiles,
                                 PageRankResult& r) {
@@ -42,9 +43,7 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
   double dangling = start_pagerank(g, r, contrib.data());  // score mass on vertices without out-edges
   // Raw pointers, read once and captured by value: through references the
   // compiler reloaded the graph's and options' fields per vertex (it cannot
-  // tell the stores leave them alone). With them and a branch-free
-  // contribution (options.hpp), kron20 pr_spmv took 0.96-0.98x the
-  // previous time in three alternating runs of 30-36 trials each.
+  // tell the stores leave them alone).
   const eid_t* const in_off = g.in_arrays().offsets.data();
   const V* const in_nb = g.in_arrays().neighbors.data();
   const eid_t* const out_off = g.out().offsets.data();
@@ -75,8 +74,8 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
                            [&](std::int64_t v, double sum) { finish(v, sum, change, next_dangling); });
       }
     } else {
-      // One combined construct: an orphaned loop in a parallel region ran
-      // 3-4 % slower on kron20.
+      // One combined construct: an orphaned loop in a parallel region is
+      // slower (docs/kernels/pr.md, "Loop shape").
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : change, next_dangling)
       for (std::int64_t v = 0; v < n; ++v) {
         finish(v, gather_sum_ahead<Prefetch>(in_nb, in_off[v], in_off[v + 1], last, x), change, next_dangling);
@@ -116,7 +115,7 @@ PageRankResult pagerank_pull_jacobi_with(const CSRGraph<V>& g, const PageRankOpt
 // what the memory system feels: 32-bit floats (as gapbs uses) unless the run
 // asks for more precision than a float carries (NetworkX mode, or a
 // tolerance below 1e-6). Scores and sums are always doubles. Tiling as
-// o.cache_block_bytes decides (graph/cache_blocking.hpp).
+// o.cache_block_bytes decides (sweep/cache_blocking.hpp).
 template <typename V>
 PageRankResult pagerank_pull_jacobi(const CSRGraph<V>& g, const PageRankOptions& o) {
   const TileShape shape = pagerank_tile_shape(g, o);

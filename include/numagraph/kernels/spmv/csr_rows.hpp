@@ -7,7 +7,7 @@
 // The normalisation is folded into the next product (y' = (A y) / sum|y|),
 // so an iteration is one pass: no separate pass that rescales x.
 // When x outgrows the last-level cache the product is tiled: the arcs cut by
-// column range and by row block (graph/tiled_arcs.hpp, weights travel with
+// column range and by row block (sweep/tiled_arcs.hpp, weights travel with
 // their arcs), each row block summed tile by tile into a buffer the L2 holds
 // (kernels/pr/tiled_gather.hpp). The tiled copy is built inside the call and
 // counted in the kernel's time; a directed graph without in-edges (from
@@ -29,7 +29,7 @@
 namespace numagraph::kernels {
 
 // The blocking request of a product over g's out-lists, `arc_bytes` per
-// arc of the blocked copy (graph/cache_blocking.hpp).
+// arc of the blocked copy (sweep/cache_blocking.hpp).
 template <typename V>
 CacheBlockRequest spmv_block_request(const CSRGraph<V>& g, int iterations, std::int64_t cache_block_bytes,
                                      std::size_t arc_bytes) {

@@ -25,8 +25,9 @@ inline constexpr std::size_t kFusionLimit = 1000;
 
 // Relaxes arcs [b, end) from a vertex at distance du: an atomic min on each
 // target's distance; queue(v, nd) takes each improvement. The one relaxation
-// loop of both kernels, over pointers passed by value, always inlined (as a
-// call, with write_min as another, road-NY's search took 1.06x as long). D
+// loop of both kernels, over pointers passed by value, always inlined (a
+// call, with write_min as another, slows road searches of many short
+// rounds; docs/kernels/sssp.md). D
 // is the distance type: double, or std::uint32_t where distances.hpp has
 // shown that no simple path reaches 2^32 - 1; sums are taken in 64 bits.
 template <bool Weighted, typename V, typename D, typename Queue>
@@ -74,7 +75,7 @@ template <bool Weighted, typename Entry, typename V, typename D>
 // computed the other way round (delta * bucket) can round above a distance
 // that the multiply put in that bucket (delta 1.1: 55 * (1 / 1.1) gives
 // bucket 50, but 1.1 * 50 = 55.000000000000007), and an entry compared that
-// way was once skipped as settled, leaving its subtree unreached. Saturates
+// way could be skipped as settled, leaving its subtree unreached. Saturates
 // at 2^62, so a distance far beyond delta never overflows the cast: the
 // saturated bucket is still processed, as one (label-correcting) bucket.
 inline std::size_t bucket_of(double d, double inverse_delta) {
@@ -85,9 +86,8 @@ inline std::size_t bucket_of(double d, double inverse_delta) {
 // One thread's bins by bucket. Buckets within kWindow of the oldest live one
 // sit in a ring of vectors that keep their capacity; later ones (weights far
 // above delta) wait in a sorted map and move into the ring as the search
-// catches up. A dense vector indexed by bucket, as before, had to grow to
-// the largest bucket ever queued: a weight of 1e12 with delta 1 asked for
-// 10^12 bins and the process died in bad_alloc.
+// catches up. A dense vector indexed by bucket would grow to the largest
+// bucket ever queued: a weight of 1e12 with delta 1 would ask for 10^12 bins.
 template <typename Entry>
 class BucketBins {
  public:
@@ -143,9 +143,9 @@ class BucketBins {
 // with a later bucket goes back to its owner's bins.
 //
 // Road graphs with a small delta run thousands of short rounds, where the
-// barriers are the cost: with two per round (one to agree on the bucket, one
-// to publish the slots) 45 % of road-NY's samples at delta 32 were libgomp
-// spinning; one barrier made that search 0.79-0.90x as long (A/B, 4 runs).
+// barriers are the cost: hence one barrier per round, not one to agree on
+// the bucket and another to publish the slots.
+// Measured: docs/kernels/sssp.md (road-NY at delta 32).
 template <typename Entry>
 class RoundSlots {
  public:

@@ -91,10 +91,8 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
     for (int part : served[static_cast<std::size_t>(t)]) first_slot[static_cast<std::size_t>(part)] = static_cast<std::size_t>(t);
   // Arcs in a part from which a node checks another node's entry for
   // staleness itself, with a remote read of its distance, instead of relaxing
-  // it in vain: on kron20, 8 synthetic nodes, 2 roots, 668 K remote random
-  // reads saved 17 M local random and 31 M local sequential accesses (212 M
-  // accesses in all before, 163 M after); on 2 synthetic nodes 0.145-0.162 s against
-  // 0.165-0.180 s per search (thresholds 4 and 64 measured no better).
+  // it in vain: a few remote random reads save many more local accesses.
+  // Measured: docs/numa-engine.md, "SSSP on several nodes".
   constexpr eid_t kRemoteCheckArcs = 16;
   // An entry's distance once its owner has found it stale: never a queued one.
   constexpr D kStaleMark = std::numeric_limits<D>::has_infinity ? std::numeric_limits<D>::infinity()
@@ -262,13 +260,13 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
 // (distances.hpp; `ws`, when given, remembers that test between calls on the
 // same graph, and keeps the 32-bit array), then widens them into `dist`.
 // Both arrays are reused when they have the size and the partitioned
-// placement (the owners' first touch), as the flat kernel reuses its own:
-// fresh ones faulted in 12 MB per search on kron20.
+// placement (the owners' first touch), as the flat kernel reuses its own,
+// so a search does not fault in fresh pages.
 //
 // Where one part holds every edge (one node, or flat mode) the engine's
 // rounds would do exactly the flat kernel's work with more bookkeeping (its
-// own cursors, a barrier that yields, per-part pointers in the inner loop):
-// kron20 took 1.2-1.4x the flat kernel's time. There the search is the flat
+// own cursors, a barrier that yields, per-part pointers in the inner loop;
+// measured: docs/kernels/sssp.md). There the search is the flat
 // kernel's, run over that one part's edges (in the node's memory) and the
 // partitioned distance array. Accounting runs keep the engine loop, which
 // makes the same accesses and counts them.

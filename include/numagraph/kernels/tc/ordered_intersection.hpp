@@ -56,8 +56,8 @@ std::int64_t ordered_count_merging(const NumaArray<eid_t>& off, const NumaArray<
 // The same count by marking: each thread keeps one bit per vertex, sets the
 // bits of u's lower neighbours, and then a triangle (u, v, w) is one bit test
 // per w in v's lower list, without data-dependent branches. Costs n/8 bytes
-// per thread and two extra passes over u's lower list (set, clear). About
-// 2x faster than merging on kron18/kron20 (renumbered) and 1.5x on urand22.
+// per thread and two extra passes over u's lower list (set, clear), and is
+// faster than merging (measured: docs/kernels/tc.md).
 template <typename V>
 std::int64_t ordered_count_marking(const NumaArray<eid_t>& off, const NumaArray<V>& nbr, std::int64_t n) {
   std::int64_t total = 0;
