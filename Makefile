@@ -3,6 +3,9 @@
 #               with verification and print a results table
 #   make test   install what is missing, build, run every test (unit, CLI oracle,
 #               Python, MPI, NUMA VM placement)
+#   make fuzz   build the libFuzzer targets (clang, ASan+UBSan) and run each for
+#               FUZZ_SECONDS (default 60); see tests/fuzz/run.sh
+#   make sanitize  the C++ unit tests under ASan+UBSan, the kernels' under TSan
 # Variables: BUILD (build dir, default build), JOBS (parallel compile jobs),
 #            DEMO_SCALE (Kronecker scale of the demo graph, default 18).
 BUILD ?= build
@@ -10,7 +13,10 @@ JOBS ?= $(shell nproc)
 DEMO_SCALE ?= 18
 PY := .venv/bin/python
 
-.PHONY: all deps build test demo clean portable native python
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD ?= build-fuzz
+
+.PHONY: all deps build test demo clean portable native python fuzz
 
 all: build
 
@@ -44,5 +50,14 @@ test: build python
 demo: build
 	@scripts/demo.sh $(BUILD)/numagraph $(DEMO_SCALE)
 
+# libFuzzer targets, one per reader/decoder (tests/fuzz/). Needs clang
+# (scripts/install-deps.sh --fuzz installs it); `make test` does not.
+fuzz:
+	@scripts/install-deps.sh --fuzz
+	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DNUMAGRAPH_FUZZ=ON -DNUMAGRAPH_SANITIZE=address,undefined -DNUMAGRAPH_CLI=OFF -DNUMAGRAPH_MPI=OFF
+	ninja -C $(FUZZ_BUILD) -j $(JOBS) fuzz_targets
+	tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
 clean:
-	rm -rf $(BUILD) build-portable build-native build-py
+	rm -rf $(BUILD) build-portable build-native build-py $(FUZZ_BUILD)

@@ -5,6 +5,7 @@
 # (.venv) with the Python test and build dependencies.
 # Usage: scripts/install-deps.sh            (everything)
 #        NUMAGRAPH_SKIP_APT=1 scripts/...   (only the venv)
+#        scripts/install-deps.sh --fuzz     (only clang, libFuzzer and LLVM's OpenMP, for make fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +13,26 @@ APT_PACKAGES=(g++ make cmake ninja-build pkg-config zlib1g-dev libhwloc-dev hwlo
               numactl libcli11-dev libgtest-dev googletest openmpi-bin libopenmpi-dev time)
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+# make fuzz: clang with its libFuzzer and OpenMP runtime, in the version of
+# the distribution's default clang. Not needed by make test.
+if [ "${1:-}" = "--fuzz" ]; then
+  apt_install() {
+    sudo_if_needed apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+  }
+  command -v clang >/dev/null || { echo "install-deps: apt-get install clang"; apt_install clang; }
+  v=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
+  missing=()
+  for p in "libclang-rt-$v-dev" "libomp-$v-dev"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "install-deps: apt-get install ${missing[*]}"
+    apt_install "${missing[@]}"
+  fi
+  exit 0
+fi
 
 if [ -z "${NUMAGRAPH_SKIP_APT:-}" ]; then
   missing=()
