@@ -27,6 +27,8 @@ template <typename G>
 void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
   std::vector<V> sources;
+  if (c.exact && (c.roots.source >= 0 || c.roots.sources > 0 || !c.roots.roots_file.empty()))
+    throw UsageError("--exact uses every vertex as a source: drop --source, --sources or --roots");
   if (c.exact) {
     for (std::int64_t v = 0; v < g.num_vertices(); ++v) sources.push_back(static_cast<V>(v));
   } else {

@@ -26,3 +26,20 @@ def test_networkx_pagerank_stops_alike_on_both_engines(shared_data):
     path = shared_data / "email-Enron/email-Enron.txt.gz"
     runs = {engine: run_json("pr", path, "--networkx", "--engine", engine, "-n", "1")[-1] for engine in ("flat", "numa")}
     assert runs["flat"]["iterations"] == runs["numa"]["iterations"] < 100, runs
+
+
+@pytest.mark.parametrize("args,why", [
+    (["bfs", "-g", "8", "--source", "-1"], "--source"),
+    (["bfs", "-g", "8", "--summary-bits", "512", "--engine", "numa"], "--summary-bits"),
+    (["bfs", "-g", "8", "--alpha", "0"], "--alpha"),
+    (["bc", "-g", "8", "--exact", "--sources", "2"], "--exact"),
+    (["bc", "-g", "8", "--task-size", "8", "--engine", "flat"], "--task-size"),
+    (["pr", "-g", "8", "--damping", "nan"], "damping"),
+    (["pr", "-g", "8", "--variant", "gauss-seidel", "--engine", "numa"], "--engine flat"),
+    (["cc", "-g", "8", "--variant", "sv", "--engine", "numa"], "--engine flat"),
+])
+def test_flags_that_cannot_be_honoured_are_refused(args, why):
+    # Each once ran with the flag silently ignored or with a NaN result.
+    from conftest import run_cli
+    proc = run_cli(*args, check=False)
+    assert proc.returncode == 2 and why in proc.stderr, proc.stderr

@@ -81,6 +81,7 @@ KERNELS = {
     "spmv": (["-i", "5"], lambda g, root, e: ng.spmv(g, 5, engine=e), "float"),
     "bp": (["-i", "5"], lambda g, root, e: ng.belief_propagation(g, 5, engine=e), "float"),
     "cc": ([], lambda g, root, e: ng.connected_components(g, engine=e), "partition"),
+    "kcore": ([], lambda g, root, e: ng.core_number(g, engine=e), "exact"),
 }
 
 
@@ -88,8 +89,8 @@ KERNELS = {
 @pytest.mark.parametrize("kernel", sorted(KERNELS))
 def test_every_path_gives_the_same_answer(graph, kernel, topology, tmp_path):
     path, symmetrize, g = graph
-    if kernel == "bp" and not symmetrize:
-        pytest.skip("belief propagation needs an undirected graph")
+    if kernel in ("bp", "kcore") and not symmetrize:
+        pytest.skip(f"{kernel} needs an undirected graph")
     flags, call, compare = KERNELS[kernel]
     root = int(g.labels[0]) if g.labels is not None else 0
     flags = [f.replace("{root}", str(root)) for f in flags]
@@ -113,3 +114,9 @@ def test_every_path_gives_the_same_answer(graph, kernel, topology, tmp_path):
             assert partition(got.tolist()) == partition(want.tolist()), where
         else:
             np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-12, err_msg=str(where))
+
+
+def test_betweenness_refuses_empty_sources():
+    g = ng.generate.kronecker(8)
+    with pytest.raises(ng.UsageError, match="at least one source"):
+        ng.betweenness(g, sources=[])

@@ -35,6 +35,8 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
       return kernels::betweenness_numa(pg, sources, o, steal, mode, acc);
     });
   } else {
+    if (o.task_size != BcOptions{}.task_size)
+      throw UsageError("the task size applies to the NUMA engine's work queues: add --engine numa or drop --task-size");
     auto& ws = call.template workspace<kernels::BrandesWorkspace<V>>();
     call.run_flat([&] { kernels::betweenness_brandes(g, sources, r.scores, ws); });
     r.stolen_tasks = 0;
