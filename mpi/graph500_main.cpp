@@ -226,7 +226,8 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
     numagraph::dist::check_options(o);
   } catch (const CLI::ParseError& e) {
-    if (rank == 0) rc = app.exit(e);
+    // --help exits 0; every flag error is the documented usage code 2 (CLI11's own codes are 100+).
+    if (rank == 0) rc = app.exit(e) == 0 ? 0 : static_cast<int>(numagraph::ExitCode::kUsage);
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     MPI_Finalize();
     return rc;

@@ -76,7 +76,7 @@ bool starts_with(const std::string& s, const char* prefix) { return s.rfind(pref
 
 // Paths that name an already open stream rather than a file to replace.
 bool names_a_stream(const std::string& path) {
-  return path == "/dev/stdout" || path == "/dev/stderr" || path == "-" || starts_with(path, "/dev/fd/") ||
+  return path == "/dev/stdout" || path == "/dev/stderr" || starts_with(path, "/dev/fd/") ||
          starts_with(path, "/proc/self/fd/");
 }
 
@@ -156,6 +156,9 @@ AtomicFile::AtomicFile(const std::string& path) : path_(path), target_(path) {
   const bool exists = stat(path.c_str(), &st) == 0;
   if (exists && S_ISDIR(st.st_mode))
     throw IoError("cannot write " + path + ": it is a directory (give a file name)");
+  // A rename would replace a write-protected file: keep the protection.
+  if (exists && access(path.c_str(), W_OK) != 0)
+    throw IoError("cannot write " + path + ": " + std::strerror(errno) + " (the file is write-protected)");
   in_place_ = names_a_stream(path) || (exists && !S_ISREG(st.st_mode));
   install_signal_cleanup();
   if (in_place_) {
@@ -192,7 +195,7 @@ void AtomicFile::commit() {
       struct stat st {};
       const bool regular = stat(path_.c_str(), &st) == 0 && S_ISREG(st.st_mode);
       // /dev/stdout redirected to a file: append, so `>>` keeps what was there.
-      copy_into(temp_, path_ == "-" ? "/dev/stdout" : path_, regular);
+      copy_into(temp_, path_, regular);
       remove_temp();
     } else if (rename(temp_.c_str(), target_.c_str()) != 0) {
       throw IoError("cannot write " + path_ + ": renaming the finished file into place failed: " +

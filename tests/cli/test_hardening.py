@@ -356,3 +356,28 @@ def test_weights_a_float_cannot_hold_are_refused(cli, tmp_path, name, text, why)
     proc = run_cli("info", path, check=False)
     assert proc.returncode == 3, proc.stderr
     assert why in proc.stderr and f"{name}:" in proc.stderr
+
+
+# ---- the MPI driver ------------------------------------------------------------------
+
+def graph500_bin():
+    return numagraph_bin().parent / "mpi" / "numagraph-graph500"
+
+
+@pytest.mark.parametrize("args", [["--no-such-flag"], ["--scale", "abc"], ["--scale"]])
+def test_graph500_flag_errors_exit_2(tmp_path, args):
+    if not graph500_bin().exists():
+        pytest.skip("numagraph-graph500 not built (no MPI)")
+    proc = subprocess.run([str(graph500_bin()), *args], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+
+
+def test_graph500_output_is_written_whole(tmp_path):
+    if not graph500_bin().exists():
+        pytest.skip("numagraph-graph500 not built (no MPI)")
+    out = tmp_path / "depth.txt"
+    proc = subprocess.run([str(graph500_bin()), "--scale", "10", "--roots", "1", "--output", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert len(out.read_text().splitlines()) == 1 << 10
+    assert temps_in(tmp_path) == []
