@@ -1,0 +1,185 @@
+// In-process timings of the betweenness and SSSP kernels, for A/B runs of
+// their variants and parameters (every trial of every variant alternates in
+// one process, so all see the same pages and the same moments of a noisy
+// host) and for bench/peers.py, which reads its "Trial Time:" lines.
+//
+// Build (after `ninja -C build-bc numagraph_core`, from the repository root; one command):
+//   c++ -O3 -march=x86-64-v3 -fopenmp -std=c++20 -DNDEBUG -Iinclude bench/bc_sssp_driver.cpp
+//       build-bc/libnumagraph_core.a -lz -lhwloc -lnuma -o build-bc/bc_sssp_driver
+// Usage:
+//   bc_sssp_driver GRAPH roots K SEED             K vertices with out-edges (seeded), comma-separated
+//   bc_sssp_driver GRAPH bc ROOTS TRIALS VARIANT...
+//       ROOTS: comma-separated ids; one trial runs all of them (one call of the kernel).
+//       VARIANT: brandes (kernels/bc/brandes.hpp), do[:ALPHA], batched[:BATCH[:ALPHA]]
+//   bc_sssp_driver GRAPH sssp ROOT TRIALS DELTA...  DELTA: a number or auto (choose_delta)
+//   bc_sssp_driver GRAPH adj OUT [plain]          Ligra/GBBS (Weighted)AdjacencyGraph text of the
+//       out-CSR, weights rounded to integers (none with plain); prints "symmetric" or "directed"
+// Threads: OMP_NUM_THREADS (default 2). Prints each trial as "VARIANT Trial Time: S" and
+// then each variant's median and fastest trial.
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "in_process_driver.hpp"
+#include "numagraph/kernels/bc/brandes.hpp"
+#include "numagraph/kernels/bc/brandes_batched.hpp"
+#include "numagraph/kernels/bc/brandes_direction_optimizing.hpp"
+#include "numagraph/kernels/sssp/delta_rule.hpp"
+#include "numagraph/kernels/sssp/delta_stepping.hpp"
+
+using namespace numagraph;
+using V = std::uint32_t;
+
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string part; std::getline(in, part, sep);) out.push_back(part);
+  return out;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+struct Timed {
+  std::string name;
+  std::vector<double> seconds;
+};
+
+void report(const std::vector<Timed>& runs) {
+  for (const auto& r : runs) {
+    auto sorted = r.seconds;
+    std::sort(sorted.begin(), sorted.end());
+    std::printf("%s: median %.5f s, fastest %.5f s (%zu trials)\n", r.name.c_str(), bench::median(r.seconds),
+                sorted.front(), r.seconds.size());
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 4) {
+    std::fprintf(stderr, "usage: bc_sssp_driver GRAPH roots K SEED | bc ROOTS TRIALS VARIANT... | sssp ROOT TRIALS DELTA...\n");
+    return 2;
+  }
+  const int threads = std::getenv("OMP_NUM_THREADS") ? std::atoi(std::getenv("OMP_NUM_THREADS")) : 2;
+  const Graph32 g = bench::two_thread_graph32(argv[1], "bc_sssp_driver");
+  parallel::set_threads(threads);
+  const std::string mode = argv[2];
+  if (mode == "roots") {
+    const int k = std::atoi(argv[3]);
+    std::mt19937_64 rng(argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 27491095);
+    std::uniform_int_distribution<std::int64_t> pick(0, g.num_vertices() - 1);
+    std::string out;
+    for (int found = 0; found < k;) {
+      const auto v = static_cast<V>(pick(rng));
+      if (g.out_degree(v) == 0) continue;
+      out += (found++ ? "," : "") + std::to_string(v);
+    }
+    std::printf("%s\n", out.c_str());
+    return 0;
+  }
+  if (mode == "adj") {
+    std::FILE* f = std::fopen(argv[3], "wb");
+    if (!f) {
+      std::fprintf(stderr, "bc_sssp_driver: cannot write %s\n", argv[3]);
+      return 2;
+    }
+    std::vector<char> buf;
+    auto put = [&](std::int64_t x) {
+      char tmp[24];
+      auto res = std::to_chars(tmp, tmp + sizeof tmp, x);
+      buf.insert(buf.end(), tmp, res.ptr);
+      buf.push_back('\n');
+      if (buf.size() > (1 << 22)) {
+        std::fwrite(buf.data(), 1, buf.size(), f);
+        buf.clear();
+      }
+    };
+    const auto& out = g.out();
+    const bool weighted = g.weighted() && !(argc > 4 && std::string(argv[4]) == "plain");
+    std::fprintf(f, "%s\n", weighted ? "WeightedAdjacencyGraph" : "AdjacencyGraph");
+    put(g.num_vertices());
+    put(static_cast<std::int64_t>(g.num_arcs()));
+    for (std::int64_t v = 0; v < g.num_vertices(); ++v) put(static_cast<std::int64_t>(out.offsets[v]));
+    for (eid_t e = 0; e < g.num_arcs(); ++e) put(out.neighbors[e]);
+    if (weighted)
+      for (eid_t e = 0; e < g.num_arcs(); ++e) put(std::llround(out.weights[e]));
+    std::fwrite(buf.data(), 1, buf.size(), f);
+    std::fclose(f);
+    std::printf("%s\n", g.directed() ? "directed" : "symmetric");
+    return 0;
+  }
+  if (argc < 6) {
+    std::fprintf(stderr, "bc_sssp_driver: %s needs ROOTS TRIALS and at least one variant\n", mode.c_str());
+    return 2;
+  }
+  std::vector<V> roots;
+  for (const auto& r : split(argv[3], ',')) roots.push_back(static_cast<V>(std::stoul(r)));
+  const int trials = std::atoi(argv[4]);
+  std::vector<Timed> runs;
+  for (int a = 5; a < argc; ++a) runs.push_back({argv[a], {}});
+
+  if (mode == "bc") {
+    NumaArray<double> scores;
+    kernels::BrandesWorkspace<V> ws_plain;
+    kernels::BrandesDoWorkspace<V> ws_do;
+    kernels::BrandesBatchedWorkspace<V> ws_batched;
+    for (int t = 0; t < trials; ++t)
+      for (auto& r : runs) {
+        const auto parts = split(r.name, ':');
+        const auto start = std::chrono::steady_clock::now();
+        if (parts[0] == "brandes") {
+          kernels::betweenness_brandes(g, roots, scores, ws_plain);
+        } else if (parts[0] == "do") {
+          kernels::BrandesDoOptions o;
+          if (parts.size() > 1) o.alpha = std::stod(parts[1]);
+          kernels::betweenness_brandes_do(g, roots, scores, ws_do, o);
+        } else if (parts[0] == "batched") {
+          kernels::BrandesBatchedOptions o;
+          if (parts.size() > 1) o.batch = std::stoi(parts[1]);
+          if (parts.size() > 2) o.alpha = std::stod(parts[2]);
+          kernels::betweenness_brandes_batched(g, roots, scores, ws_batched, o);
+        } else {
+          std::fprintf(stderr, "bc_sssp_driver: unknown bc variant %s\n", r.name.c_str());
+          return 2;
+        }
+        r.seconds.push_back(seconds_since(start));
+        std::printf("%s Trial Time: %.6f\n", r.name.c_str(), r.seconds.back());
+        std::fflush(stdout);
+      }
+  } else if (mode == "sssp") {
+    NumaArray<double> dist;
+    kernels::SsspWorkspace ws;
+    // The rule is computed once per graph (as the CLI would), outside the trials.
+    double auto_delta = 0;
+    for (auto& r : runs)
+      if (r.name == "auto") {
+        const auto start = std::chrono::steady_clock::now();
+        auto_delta = kernels::choose_delta(g);
+        std::printf("auto delta: %g (rule %.5f s)\n", auto_delta, seconds_since(start));
+      }
+    for (int t = 0; t < trials; ++t)
+      for (auto& r : runs) {
+        const double delta = r.name == "auto" ? auto_delta : std::stod(r.name);
+        const auto start = std::chrono::steady_clock::now();
+        kernels::sssp_delta_stepping(g, roots[static_cast<std::size_t>(t) % roots.size()], delta, dist, &ws);
+        r.seconds.push_back(seconds_since(start));
+        std::printf("%s Trial Time: %.6f\n", r.name.c_str(), r.seconds.back());
+        std::fflush(stdout);
+      }
+  } else {
+    std::fprintf(stderr, "bc_sssp_driver: mode is roots, bc or sssp\n");
+    return 2;
+  }
+  report(runs);
+  return 0;
+}
