@@ -3,16 +3,17 @@
 //
 // Every arc of a PageRank or SpMV sweep must add a value into its target's
 // sum. Cache blocking can make that sum L2-resident (the tiled sweep,
-// graph/tiled_arcs.hpp) but not free: this driver streams ARCS random 32-bit
+// sweep/tiled_arcs.hpp) but not free: this driver streams ARCS random 32-bit
 // words (as the arcs stream from memory) and, per word, adds 1.0 to
 // buffer[word] in a private buffer of 2^ROW_BITS doubles per thread. No value
 // is read, so a real sweep cannot be faster than this. It times two loops:
-// the plain one, and the tiled sweep's own (kernels/pr/tiled_gather.hpp:
+// the plain one, and the tiled sweep's own (sweep/tiled_gather.hpp:
 // the word stream prefetched 512 words ahead, 16 words per prefetch), and
 // reports the faster as the floor. bench/bandwidth_yardstick.py compiles and
 // runs it to compare this floor with the compulsory-traffic bound.
 //
-// Build: c++ -O3 -march=x86-64-v3 -fopenmp arc_floor.cpp -o arc_floor
+// Build: cmake -DNUMAGRAPH_BENCH=ON, then `ninja -C BUILD bench_arc_floor`
+// (it needs only OpenMP, so `c++ -O3 -march=x86-64-v3 -fopenmp` also does).
 // Usage: arc_floor ARCS ROW_BITS REPS THREADS   (prints one JSON line)
 #include <omp.h>
 

@@ -1,6 +1,7 @@
 // What the in-process benchmark drivers (pull_prefetch_ab.cpp, tile_shapes.cpp)
 // share: two threads, a graph with 32-bit ids, and the median of their timings.
-// Header-only so that each driver still builds with one c++ command.
+// Header-only, so that each driver is one source file (one bench_NAME target
+// with -DNUMAGRAPH_BENCH=ON).
 #pragma once
 
 #include <algorithm>

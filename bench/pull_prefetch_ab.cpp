@@ -1,14 +1,12 @@
-// In-process A/B of the unblocked pull loops' prefetch (kernels/pr/gather_sum.hpp):
+// In-process A/B of the unblocked pull loops' prefetch (sweep/gather_sum.hpp):
 // the real Gauss-Seidel and Jacobi PageRank sweeps with and without it, one
 // call each in turn, in one process. On this VM the same run varies by up to
 // 1.5x from one process to the next (where its pages land), which hides a
 // 20 % change in a comparison of separate processes; calls that alternate
 // in one process see the same pages.
 //
-// Build (after `make build`, from the repository root):
-//   c++ -O3 -march=x86-64-v3 -fopenmp -std=c++20 -DNDEBUG -Iinclude bench/pull_prefetch_ab.cpp
-//       build/libnumagraph_core.a -lz -lhwloc -lnuma -o /tmp/pull_prefetch_ab        (one command)
-// Usage: pull_prefetch_ab GRAPH [CALLS]   (GRAPH with 32-bit ids, e.g. urand22.sg from
+// Build: cmake -DNUMAGRAPH_BENCH=ON, then `ninja -C BUILD bench_pull_prefetch_ab`.
+// Usage: bench_pull_prefetch_ab GRAPH [CALLS]   (GRAPH with 32-bit ids, e.g. urand22.sg from
 //        bench/vs_gapbs.py; CALLS per variant, default 7; gapbs's stopping rule: at most 20
 //        iterations, L1 change below 1e-4; float contributions; 2 threads)
 // Prints the median seconds per call of each variant and the ratio with / without.

@@ -1,16 +1,14 @@
-// Per-sweep time of the tiled pull sweep (kernels/pr/tiled_gather.hpp) for
+// Per-sweep time of the tiled pull sweep (sweep/tiled_gather.hpp) for
 // given tile shapes, in one process: the measurement behind the shape rule
-// of graph/cache_blocking.hpp (cache_tile_shape). For each shape the tiles are
+// of sweep/cache_blocking.hpp (cache_tile_shape). For each shape the tiles are
 // built once, then the sweeps of all shapes alternate, so every shape sees
 // the same pages and the same moments of a noisy host.
 //
-// Build (after `make build`, from the repository root):
-//   c++ -O3 -march=x86-64-v3 -fopenmp -std=c++20 -DNDEBUG -Iinclude bench/tile_shapes.cpp
-//       build/libnumagraph_core.a -lz -lhwloc -lnuma -o /tmp/tile_shapes        (one command)
-// Usage: tile_shapes GRAPH pr|spmv SWEEPS ROWBITS:COLBITS...
+// Build: cmake -DNUMAGRAPH_BENCH=ON, then `ninja -C BUILD bench_tile_shapes`.
+// Usage: bench_tile_shapes GRAPH pr|spmv SWEEPS ROWBITS:COLBITS...
 //   pr: PageRank's sweep (in-lists, float values); spmv: the product's (out-lists, double
 //   values, weights when the graph has them). 2 threads. Example, urand22 from
-//   bench/vs_gapbs.py: tile_shapes urand22.sg pr 7 16:16 15:17 17:15
+//   bench/vs_gapbs.py: bench_tile_shapes urand22.sg pr 7 16:16 15:17 17:15
 // Prints the median and the fastest sweep of each shape, in milliseconds.
 #include <algorithm>
 #include <chrono>
