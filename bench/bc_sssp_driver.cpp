@@ -11,6 +11,8 @@
 //   bc_sssp_driver GRAPH bc ROOTS TRIALS VARIANT...
 //       ROOTS: comma-separated ids; one trial runs all of them (one call of the kernel).
 //       VARIANT: brandes (kernels/bc/brandes.hpp), do[:ALPHA], batched[:BATCH[:ALPHA]]
+//   bc_sssp_driver GRAPH scores ROOTS|all VARIANT...  raw Brandes sums, "VARIANT id score" per
+//       vertex (ids as in the input file), for oracle tests (tests/python/test_bc_fast.py)
 //   bc_sssp_driver GRAPH sssp ROOT TRIALS DELTA...  DELTA: a number or auto (choose_delta)
 //   bc_sssp_driver GRAPH adj OUT [plain]          Ligra/GBBS (Weighted)AdjacencyGraph text of the
 //       out-CSR, weights rounded to integers (none with plain); prints "symmetric" or "directed"
@@ -116,6 +118,36 @@ int main(int argc, char** argv) {
     std::fwrite(buf.data(), 1, buf.size(), f);
     std::fclose(f);
     std::printf("%s\n", g.directed() ? "directed" : "symmetric");
+    return 0;
+  }
+  if (mode == "scores" && argc >= 5) {
+    std::vector<V> sources;
+    if (std::string(argv[3]) == "all") {
+      for (std::int64_t v = 0; v < g.num_vertices(); ++v) sources.push_back(static_cast<V>(v));
+    } else {
+      for (const auto& r : split(argv[3], ',')) sources.push_back(static_cast<V>(std::stoul(r)));
+    }
+    for (int a = 4; a < argc; ++a) {
+      const auto parts = split(argv[a], ':');
+      NumaArray<double> scores;
+      if (parts[0] == "brandes") {
+        scores = kernels::betweenness_brandes(g, sources);
+      } else if (parts[0] == "do") {
+        kernels::BrandesDoOptions o;
+        if (parts.size() > 1) o.alpha = std::stod(parts[1]);
+        scores = kernels::betweenness_brandes_do(g, sources, o);
+      } else if (parts[0] == "batched") {
+        kernels::BrandesBatchedOptions o;
+        if (parts.size() > 1) o.batch = std::stoi(parts[1]);
+        if (parts.size() > 2) o.alpha = std::stod(parts[2]);
+        scores = kernels::betweenness_brandes_batched(g, sources, o);
+      } else {
+        std::fprintf(stderr, "bc_sssp_driver: unknown bc variant %s\n", argv[a]);
+        return 2;
+      }
+      for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+        std::printf("%s %llu %.17g\n", argv[a], static_cast<unsigned long long>(g.label(static_cast<V>(v))), scores[v]);
+    }
     return 0;
   }
   if (argc < 6) {

@@ -1,0 +1,68 @@
+"""The fast Brandes kernels (kernels/bc/brandes_direction_optimizing.hpp and
+brandes_batched.hpp) against networkx.betweenness_centrality, exact (every vertex
+a source), directed and undirected, through the in-process bench driver
+(bench/bc_sssp_driver.cpp, mode `scores`) until the CLI calls them.
+
+Needs the driver (NUMAGRAPH_DRIVER, default build-bc/bc_sssp_driver) and the CLI
+(NUMAGRAPH_BIN, default build-bc/numagraph); skipped when either is missing.
+"""
+import os
+import subprocess
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+DRIVER = Path(os.environ.get("NUMAGRAPH_DRIVER", REPO / "build-bc" / "bc_sssp_driver"))
+CLI = Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build-bc" / "numagraph"))
+
+pytestmark = pytest.mark.skipif(not (DRIVER.is_file() and CLI.is_file()),
+                                reason="bench driver or CLI not built (see bench/bc_sssp_driver.cpp)")
+
+# Always push, the default switch, pull from the first big level on; batches of 16 and of 3.
+VARIANTS = ["do:0", "do", "do:1e12", "batched:16", "batched:3:1e12"]
+
+
+def raw_scores(G, tmp_path):
+    """{variant: {vertex: raw Brandes sum}} from one driver run over every variant."""
+    el = tmp_path / "g.el"
+    el.write_text("".join(f"{u} {v}\n" for u, v in G.edges()))
+    ngr = tmp_path / "g.ngr"
+    subprocess.run([CLI, "convert", el, ngr, "--relabel", "off"] + ([] if G.is_directed() else ["-s"]),
+                   check=True, capture_output=True)
+    out = subprocess.run([DRIVER, ngr, "scores", "all", *VARIANTS], check=True, capture_output=True, text=True,
+                         env=dict(os.environ, OMP_NUM_THREADS="2")).stdout
+    raw = {v: {} for v in VARIANTS}
+    for line in out.splitlines():
+        variant, vertex, score = line.split()
+        raw[variant][int(vertex)] = float(score)
+    return raw
+
+
+def check(G, tmp_path):
+    expected = nx.betweenness_centrality(G, normalized=False)
+    halve = 1 if G.is_directed() else 0.5  # NetworkX counts each unordered pair once
+    for variant, raw in raw_scores(G, tmp_path).items():
+        for v, want in expected.items():
+            got = raw.get(v, 0.0) * halve  # ids past the last edge are not in the file: isolated, score 0
+            assert got == pytest.approx(want, rel=1e-9, abs=1e-9), f"{variant}: vertex {v}"
+
+
+@pytest.mark.parametrize("directed", [False, True])
+def test_random_graphs_match_networkx(tmp_path, directed):
+    check(nx.gnp_random_graph(80, 0.06, seed=1, directed=directed), tmp_path)
+
+
+def test_ring_with_shortcuts(tmp_path):
+    check(nx.connected_watts_strogatz_graph(300, 4, 0.02, seed=3), tmp_path)  # many levels
+
+
+def test_karate_club(tmp_path):
+    check(nx.convert_node_labels_to_integers(nx.karate_club_graph()), tmp_path)
+
+
+def test_scale_free_digraph(tmp_path):
+    G = nx.DiGraph(nx.scale_free_graph(400, seed=5))
+    G.remove_edges_from(nx.selfloop_edges(G))
+    check(G, tmp_path)
