@@ -1,18 +1,30 @@
 // Brandes betweenness with lock-free path counting, its serial verifier and
 // the NetworkX scaling: hand-drawn graphs with known scores (32- and 64-bit
 // ids), Kronecker graphs against serial Brandes, caught corruptions.
+// The engine variant (engine_work_queues.hpp): serial Brandes on every
+// synthetic topology, and no remote random access in numa mode.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <queue>
 #include <vector>
 
+#include "engine_test_util.hpp"
+#include "numagraph/engine/accounting.hpp"
+#include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/kernels/bc/brandes.hpp"
+#include "numagraph/kernels/bc/engine_work_queues.hpp"
 #include "numagraph/kernels/roots.hpp"
 #include "numagraph/verify/bc.hpp"
 #include "traversal_test_graphs.hpp"
 
 using namespace numagraph;
+using numagraph::engine::EngineMode;
+using numagraph::engine_test::kTopologies;
+using numagraph::engine_test::kron;
+using numagraph::engine_test::layout_for;
 using numagraph::test_graphs::make_graph;
 using numagraph::test_graphs::make_kron;
 
@@ -141,6 +153,82 @@ TEST(BcVerifier, CatchesCorruptedScores) {
   EXPECT_NE(r.message.find("serial Brandes"), std::string::npos) << r.message;
   // A different set of sources is a different answer.
   EXPECT_FALSE(verify::betweenness(g, kernels::pick_roots(g, 3, 3), raw.data()).ok);
+}
+
+// ---- The engine variant (engine_work_queues.hpp) ----
+
+// Serial Brandes: raw sums over the sources (each ordered pair once).
+std::vector<double> serial_brandes(const Graph32& g, const std::vector<std::uint32_t>& sources) {
+  const auto n = static_cast<std::size_t>(g.num_vertices());
+  std::vector<double> bc(n, 0);
+  for (auto s : sources) {
+    std::vector<int> d(n, -1);
+    std::vector<double> sigma(n, 0), delta(n, 0);
+    std::vector<std::uint32_t> order;
+    std::queue<std::uint32_t> q;
+    d[s] = 0;
+    sigma[s] = 1;
+    q.push(s);
+    while (!q.empty()) {
+      auto u = q.front();
+      q.pop();
+      order.push_back(u);
+      for (auto v : g.out_neighbors(u)) {
+        if (d[v] < 0) {
+          d[v] = d[u] + 1;
+          q.push(v);
+        }
+        if (d[v] == d[u] + 1) sigma[v] += sigma[u];
+      }
+    }
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      auto w = *it;
+      for (auto v : g.out_neighbors(w))
+        if (d[v] == d[w] + 1) delta[w] += sigma[w] / sigma[v] * (1 + delta[v]);
+      if (w != s) bc[w] += delta[w];
+    }
+  }
+  return bc;
+}
+
+TEST(NumaEngine, BetweennessMatchesSerialBrandesOnEveryTopology) {
+  for (bool directed : {false, true}) {
+    Graph32 g = kron(9, directed);
+    std::vector<std::uint32_t> sources;
+    for (std::uint32_t v = 0; sources.size() < 4; ++v)
+      if (g.out_degree(v) > 0) sources.push_back(v);
+    const auto expected = serial_brandes(g, sources);
+    for (auto [nodes, threads] : kTopologies) {
+      auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads), {true, false});
+      for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
+        engine::NoAccounting acc;
+        auto r = kernels::betweenness_numa(pg, sources, {}, {}, mode, acc);
+        for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+          ASSERT_NEAR(r.scores[v], expected[v], 1e-9 * std::max(1.0, expected[v]))
+              << "v=" << v << " nodes=" << nodes << " directed=" << directed;
+      }
+    }
+  }
+}
+
+TEST(NumaEngine, BetweennessNumaHasNoRemoteRandomAccess) {
+  Graph32 g = kron(10, false);
+  auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 8, 8), {true, false});
+  engine::Accounting numa_acc(pg.layout()), flat_acc(pg.layout());
+  // One source on the first node, one on the last (not thread 0's node).
+  std::vector<std::uint32_t> sources{1};
+  for (auto v = static_cast<std::uint32_t>(g.num_vertices() - 1); sources.size() < 2; --v)
+    if (g.out_degree(v) > 0) sources.push_back(v);
+  ASSERT_EQ(pg.layout().node_of_vertex(sources[1]), 7);
+  kernels::StealPolicy steal;
+  steal.across_nodes = false;  // 8 threads time-sliced on this machine's cores
+  kernels::betweenness_numa(pg, sources, {}, steal, EngineMode::kNuma, numa_acc);
+  kernels::betweenness_numa(pg, sources, {}, steal, EngineMode::kShared, flat_acc);
+  // Every random access of the numa kernel is local: discoveries and path
+  // counts in the forward, successor coefficients in the backward, and the
+  // sources are finished by their own node.
+  EXPECT_EQ(numa_acc.total().remote_random, 0);
+  EXPECT_GT(flat_acc.total().remote_random, 0);
 }
 
 }  // namespace

@@ -2,18 +2,36 @@
 // fixed points, dangling-vertex handling in both modes against a dense serial
 // power iteration, Kronecker graphs with 32- and 64-bit ids, stopping rules,
 // and corrupted scores that the verifier must reject.
+// The engine variant (engine_jacobi.hpp): a serial iteration and the flat
+// blocked kernel on every synthetic topology, no remote random access in
+// numa mode. Cache blocking (the sweep layer's copies): blocked Jacobi gives
+// the unblocked scores to rounding, block Gauss-Seidel the fixed point, and
+// Gauss-Seidel blocks automatically only for a fixed number of sweeps.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <vector>
 
+#include "engine_test_util.hpp"
+#include "numagraph/engine/accounting.hpp"
+#include "numagraph/engine/partitioned_graph.hpp"
+#include "numagraph/kernels/pr/engine_jacobi.hpp"
 #include "numagraph/kernels/pr/pull_gauss_seidel.hpp"
 #include "numagraph/kernels/pr/pull_jacobi.hpp"
 #include "numagraph/verify/pr.hpp"
+#include "sweep_test_util.hpp"
 #include "traversal_test_graphs.hpp"
 
 using namespace numagraph;
+using numagraph::engine::EngineMode;
+using numagraph::engine_test::kTopologies;
+using numagraph::engine_test::kron;
+using numagraph::engine_test::layout_for;
+using numagraph::sweep_test::expect_close;
+using numagraph::sweep_test::kMiB;
+using numagraph::sweep_test::request;
 using numagraph::test_graphs::make_graph;
 using numagraph::test_graphs::make_kron;
 
@@ -165,6 +183,72 @@ TEST_P(PrIds, PrefetchingSweepsGiveTheSameBits) {
   }
 }
 
+TEST_P(PrIds, BlockedPageRankMatchesUnblockedAndVerifies) {
+  std::vector<AnyGraph> graphs;
+  graphs.push_back(make_kron(10, false, GetParam()));
+  graphs.push_back(make_kron(10, true, GetParam()));
+  // 1000 vertices: the last block is partial; 900..999 are isolated.
+  std::vector<test_graphs::Arc> arcs;
+  for (std::uint64_t v = 0; v < 900; ++v) arcs.push_back({v, (v * 37 + 11) % 900});
+  graphs.push_back(make_graph(arcs, 1000, true, GetParam()));
+  for (const auto& any : graphs) {
+    numagraph::visit(
+        [&](const auto& g) {
+          for (const bool networkx : {false, true}) {
+            kernels::PageRankOptions o;
+            o.networkx = networkx;
+            o.tolerance = networkx ? 1e-8 : 1e-6;
+            o.max_iterations = 100;
+            o.cache_block_bytes = 0;
+            const auto plain = kernels::pagerank_pull_jacobi(g, o);
+            EXPECT_EQ(plain.cache_segments, 1);
+            // A permutation graph converges at once, so the verifier's slack is
+            // the float contributions' rounding alone (it once failed here).
+            EXPECT_TRUE(verify::pagerank(g, o, plain.scores.data(), plain.last_change).ok);
+            for (const std::int64_t block : {64, 1024}) {
+              o.cache_block_bytes = block;
+              const auto blocked = kernels::pagerank_pull_jacobi(g, o);
+              EXPECT_GT(blocked.cache_segments, 1);
+              EXPECT_EQ(blocked.iterations, plain.iterations);
+              for (std::int64_t v = 0; v < g.num_vertices(); ++v) expect_close(blocked.scores[v], plain.scores[v], v);
+              EXPECT_TRUE(verify::pagerank(g, o, blocked.scores.data(), blocked.last_change).ok);
+            }
+          }
+        },
+        any);
+  }
+}
+
+// Block Gauss-Seidel is another iteration: it shares the fixed point (to the
+// tolerance), passes the verifier, and unlike vertex-by-vertex Gauss-Seidel
+// gives the same scores on every run.
+TEST_P(PrIds, BlockedGaussSeidelConvergesToTheFixedPoint) {
+  for (const bool directed : {false, true}) {
+    const AnyGraph any = make_kron(10, directed, GetParam());
+    numagraph::visit(
+        [](const auto& g) {
+          kernels::PageRankOptions o;
+          o.tolerance = 1e-7;
+          o.max_iterations = 200;
+          o.cache_block_bytes = 0;
+          const auto jacobi = kernels::pagerank_pull_jacobi(g, o);
+          for (const std::int64_t block : {64, 1024}) {
+            o.cache_block_bytes = block;
+            const auto gs = kernels::pagerank_pull_gauss_seidel(g, o);
+            const auto again = kernels::pagerank_pull_gauss_seidel(g, o);
+            EXPECT_GT(gs.cache_segments, 1);
+            EXPECT_LT(gs.iterations, 200);
+            for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
+              EXPECT_NEAR(gs.scores[v], jacobi.scores[v], 1e-6);
+              EXPECT_EQ(gs.scores[v], again.scores[v]);
+            }
+            EXPECT_TRUE(verify::pagerank(g, o, gs.scores.data(), gs.last_change).ok);
+          }
+        },
+        any);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(IdWidths, PrIds, ::testing::Values(false, true),
                          [](const auto& info) { return info.param ? "ids64" : "ids32"; });
 
@@ -208,6 +292,99 @@ TEST(Pr, VerifierRejectsCorruptedScores) {
         EXPECT_FALSE(verify::pagerank(g, o, r.scores.data(), r.last_change).ok);
       },
       any);
+}
+
+// Gauss-Seidel to a tolerance is not auto-blocked (the copy and the slower
+// convergence cost more than the few sweeps save); fixed sweeps follow the
+// width rule, and an explicit size blocks either way.
+TEST(Blocking, GaussSeidelAutoBlocksOnlyFixedSweeps) {
+  const MachineResources m{32 * kMiB, std::size_t{16} << 30};
+  const std::int64_t n22 = std::int64_t{1} << 22, arcs22 = 32 * n22;
+  EXPECT_EQ(kernels::gauss_seidel_block_width(request(n22, arcs22, 4), 1e-4, m), 0);
+  EXPECT_EQ(kernels::gauss_seidel_block_width(request(n22, arcs22, 4), 0, m), std::int64_t{1} << 20);
+  EXPECT_EQ(kernels::gauss_seidel_block_width(request(10000, 20000, 4, 1024), 1e-4, m), 256);
+  EXPECT_EQ(kernels::gauss_seidel_block_width(request(n22, arcs22, 4, 0), 0, m), 0);
+}
+
+// ---- The engine variant (engine_jacobi.hpp) ----
+
+std::vector<double> serial_pagerank(const Graph32& g, int iterations) {
+  const auto n = static_cast<std::size_t>(g.num_vertices());
+  std::vector<double> r(n, 1.0 / n), c(n);
+  for (int it = 0; it < iterations; ++it) {
+    for (std::size_t v = 0; v < n; ++v) {
+      auto d = g.out_degree(static_cast<std::uint32_t>(v));
+      c[v] = d ? r[v] / d : 0;
+    }
+    for (std::size_t v = 0; v < n; ++v) {
+      double s = 0;
+      for (auto u : g.in_neighbors(static_cast<std::uint32_t>(v))) s += c[u];
+      r[v] = 0.15 / n + 0.85 * s;
+    }
+  }
+  return r;
+}
+
+TEST(NumaEngine, PageRankMatchesSerialOnEveryTopology) {
+  Graph32 g = kron(10, true);
+  const auto expected = serial_pagerank(g, 10);
+  for (auto [nodes, threads] : kTopologies) {
+    auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads));
+    for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
+      engine::NoAccounting acc;
+      kernels::PageRankOptions o;
+      o.max_iterations = 10;
+      o.tolerance = 1e-13;  // below 1e-6: double contributions, as the serial sums; 10 iterations stay above it
+      auto r = kernels::pagerank_numa(pg, o, mode, acc);
+      EXPECT_EQ(r.iterations, 10);
+      for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+        ASSERT_NEAR(r.scores[v], expected[v], 1e-9 * std::max(1.0, std::fabs(expected[v])));
+    }
+  }
+}
+
+// Cache blocking on the engine: each node's pull part cut by source range in
+// its own memory. The engine sums the same pieces in the same order as the
+// flat blocked kernel, so scores agree to rounding on every topology, and a
+// blocked sweep still reads nothing remote at random.
+TEST(NumaEngine, BlockedPageRankMatchesFlatBlockedOnEveryTopology) {
+  for (bool directed : {false, true}) {
+    Graph32 g = kron(10, directed);
+    kernels::PageRankOptions flat;
+    flat.tolerance = 0;
+    flat.max_iterations = 6;
+    flat.cache_block_bytes = 64 * sizeof(float);  // 16 ranges of 64 sources
+    const auto expected = kernels::pagerank_pull_jacobi(g, flat);
+    ASSERT_EQ(expected.cache_segments, 16);
+    for (auto [nodes, threads] : kTopologies) {
+      auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, nodes, threads));
+      for (auto mode : {EngineMode::kNuma, EngineMode::kShared}) {
+        engine::Accounting acc(pg.layout());
+        auto r = kernels::pagerank_numa(pg, flat, mode, acc);  // the same blocks: 64 sources each
+        EXPECT_EQ(r.cache_segments, 16);
+        if (mode == EngineMode::kNuma) {
+          EXPECT_EQ(acc.total().remote_random, 0);
+        }
+        for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+          ASSERT_NEAR(r.scores[v], expected.scores[v], 1e-12 * std::fabs(expected.scores[v]) + 1e-300)
+              << nodes << " nodes, vertex " << v;
+      }
+    }
+  }
+}
+
+TEST(NumaEngine, PageRankNumaModeHasNoRemoteRandomAccess) {
+  Graph32 g = kron(10, false);
+  auto pg = engine::PartitionedGraph<std::uint32_t>(g, layout_for(g, 8, 8));
+  kernels::PageRankOptions o;
+  o.max_iterations = 3;
+  o.tolerance = 0;
+  engine::Accounting numa_acc(pg.layout()), flat_acc(pg.layout());
+  kernels::pagerank_numa(pg, o, EngineMode::kNuma, numa_acc);
+  kernels::pagerank_numa(pg, o, EngineMode::kShared, flat_acc);
+  EXPECT_EQ(numa_acc.total().remote_random, 0);
+  EXPECT_GT(numa_acc.total().local_random, 0);
+  EXPECT_GT(flat_acc.total().remote_random, flat_acc.total().local_random);
 }
 
 }  // namespace

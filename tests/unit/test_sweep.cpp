@@ -1,35 +1,38 @@
-// Cache blocking of the pull kernels: the segmented copy of the lists
-// (graph/segmented_lists.hpp) and the tiled copy (graph/tiled_arcs.hpp)
+// The sweep layer's cache blocking (include/numagraph/sweep/): the segmented
+// copy of the lists (segmented_lists.hpp) and the tiled copy (tiled_arcs.hpp)
 // keep every arc and weight, each in its range, the tiles in column order;
-// the rules' thresholds; and the blocked PageRank and SpMV give the
-// unblocked kernels' results (to rounding) and pass their verifiers, on
-// directed and undirected, weighted and unweighted graphs whose vertex count
-// is not a multiple of the block, with 32- and 64-bit ids, on tiles of many
-// shapes, and the same results on 1 and 2 threads.
+// the width and tile-shape rules' thresholds; and tiled PageRank and SpMV
+// sweeps of many shapes give the unblocked kernels' results (to rounding),
+// pass their verifiers and give the same bits on 1 and 2 threads, with 32- and
+// 64-bit ids. The blocked kernels themselves are tested in test_pr.cpp and
+// test_spmv.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
-#include "numagraph/sweep/segmented_lists.hpp"
-#include "numagraph/sweep/tiled_arcs.hpp"
-#include "numagraph/kernels/pr/pull_gauss_seidel.hpp"
 #include "numagraph/kernels/pr/pull_jacobi.hpp"
 #include "numagraph/kernels/spmv/csr_rows.hpp"
+#include "numagraph/sweep/cache_blocking.hpp"
+#include "numagraph/sweep/segmented_lists.hpp"
+#include "numagraph/sweep/tiled_arcs.hpp"
 #include "numagraph/verify/pr.hpp"
 #include "numagraph/verify/spmv.hpp"
+#include "sweep_test_util.hpp"
 #include "traversal_test_graphs.hpp"
 
 using namespace numagraph;
+using numagraph::sweep_test::expect_close;
+using numagraph::sweep_test::kMiB;
+using numagraph::sweep_test::request;
 using numagraph::test_graphs::make_graph;
 using numagraph::test_graphs::make_kron;
 
 namespace {
-
-constexpr std::size_t kMiB = std::size_t{1} << 20;
 
 class BlockingIds : public ::testing::TestWithParam<bool> {};
 
@@ -139,19 +142,6 @@ TEST(Blocking, BadWidthsAreRefusedWithAReason) {
   EXPECT_THROW(SegmentedLists<std::uint32_t>(g, true, 8), UsageError);  // 128 segments
 }
 
-// A request for a graph of n vertices and `arcs` arcs, 20 sweeps, ids only.
-CacheBlockRequest request(std::int64_t n, std::int64_t arcs, std::size_t value_bytes,
-                          std::int64_t block = kAutoBlock) {
-  CacheBlockRequest r;
-  r.vertices = n;
-  r.arcs = arcs;
-  r.value_bytes = value_bytes;
-  r.arc_bytes = 4;
-  r.sweeps = 20;
-  r.block_bytes = block;
-  return r;
-}
-
 TEST(Blocking, WidthRule) {
   const MachineResources m{32 * kMiB, std::size_t{16} << 30};
   const std::int64_t n22 = std::int64_t{1} << 22, arcs22 = 32 * n22;
@@ -178,23 +168,6 @@ TEST(Blocking, WidthRule) {
   EXPECT_EQ(cache_block_width(request(10000, 20000, 4, 4), m), 256);  // 10000 / 64 -> 157 -> 256
   EXPECT_EQ(cache_block_width(request(100, 200, 4, 1 << 20), m), 0);  // fits in one block
   EXPECT_EQ(cache_block_width(request(0, 0, 4), m), 0);
-}
-
-// Gauss-Seidel to a tolerance is not auto-blocked (the copy and the slower
-// convergence cost more than the few sweeps save); fixed sweeps follow the
-// width rule, and an explicit size blocks either way.
-TEST(Blocking, GaussSeidelAutoBlocksOnlyFixedSweeps) {
-  const MachineResources m{32 * kMiB, std::size_t{16} << 30};
-  const std::int64_t n22 = std::int64_t{1} << 22, arcs22 = 32 * n22;
-  EXPECT_EQ(kernels::gauss_seidel_block_width(request(n22, arcs22, 4), 1e-4, m), 0);
-  EXPECT_EQ(kernels::gauss_seidel_block_width(request(n22, arcs22, 4), 0, m), std::int64_t{1} << 20);
-  EXPECT_EQ(kernels::gauss_seidel_block_width(request(10000, 20000, 4, 1024), 1e-4, m), 256);
-  EXPECT_EQ(kernels::gauss_seidel_block_width(request(n22, arcs22, 4, 0), 0, m), 0);
-}
-
-// Relative closeness: blocked sums add the same terms in another order.
-void expect_close(double a, double b, std::int64_t v) {
-  EXPECT_LE(std::fabs(a - b), 1e-12 * std::max(std::fabs(a), std::fabs(b)) + 1e-300) << "vertex " << v;
 }
 
 TEST(Blocking, TileShapeRule) {
@@ -292,92 +265,6 @@ TEST_P(BlockingIds, TiledSweepsMatchUnblockedOnEveryShape) {
               EXPECT_EQ(one.scores[v], two.scores[v]) << "vertex " << v;
               EXPECT_EQ(y1[v], y2[v]) << "vertex " << v;
             }
-          }
-        },
-        any);
-  }
-}
-
-TEST_P(BlockingIds, BlockedPageRankMatchesUnblockedAndVerifies) {
-  std::vector<AnyGraph> graphs;
-  graphs.push_back(make_kron(10, false, GetParam()));
-  graphs.push_back(make_kron(10, true, GetParam()));
-  // 1000 vertices: the last block is partial; 900..999 are isolated.
-  std::vector<test_graphs::Arc> arcs;
-  for (std::uint64_t v = 0; v < 900; ++v) arcs.push_back({v, (v * 37 + 11) % 900});
-  graphs.push_back(make_graph(arcs, 1000, true, GetParam()));
-  for (const auto& any : graphs) {
-    numagraph::visit(
-        [&](const auto& g) {
-          for (const bool networkx : {false, true}) {
-            kernels::PageRankOptions o;
-            o.networkx = networkx;
-            o.tolerance = networkx ? 1e-8 : 1e-6;
-            o.max_iterations = 100;
-            o.cache_block_bytes = 0;
-            const auto plain = kernels::pagerank_pull_jacobi(g, o);
-            EXPECT_EQ(plain.cache_segments, 1);
-            // A permutation graph converges at once, so the verifier's slack is
-            // the float contributions' rounding alone (it once failed here).
-            EXPECT_TRUE(verify::pagerank(g, o, plain.scores.data(), plain.last_change).ok);
-            for (const std::int64_t block : {64, 1024}) {
-              o.cache_block_bytes = block;
-              const auto blocked = kernels::pagerank_pull_jacobi(g, o);
-              EXPECT_GT(blocked.cache_segments, 1);
-              EXPECT_EQ(blocked.iterations, plain.iterations);
-              for (std::int64_t v = 0; v < g.num_vertices(); ++v) expect_close(blocked.scores[v], plain.scores[v], v);
-              EXPECT_TRUE(verify::pagerank(g, o, blocked.scores.data(), blocked.last_change).ok);
-            }
-          }
-        },
-        any);
-  }
-}
-
-TEST_P(BlockingIds, BlockedSpmvMatchesUnblockedAndVerifies) {
-  for (const bool directed : {false, true}) {
-    for (const bool weighted : {false, true}) {
-      const AnyGraph any = make_kron(10, directed, GetParam(), weighted);
-      numagraph::visit(
-          [](const auto& g) {
-            const auto plain = kernels::spmv_rows(g, 5, 0);
-            for (const std::int64_t block : {128, 2048}) {
-              auto blocked = kernels::spmv_rows(g, 5, block);
-              for (std::int64_t v = 0; v < g.num_vertices(); ++v) expect_close(blocked[v], plain[v], v);
-              EXPECT_TRUE(verify::spmv(g, 5, blocked.data()).ok);
-              blocked[7] += 1e-6 * (blocked[7] + 1);
-              EXPECT_FALSE(verify::spmv(g, 5, blocked.data()).ok);
-            }
-          },
-          any);
-    }
-  }
-}
-
-// Block Gauss-Seidel is another iteration: it shares the fixed point (to the
-// tolerance), passes the verifier, and unlike vertex-by-vertex Gauss-Seidel
-// gives the same scores on every run.
-TEST_P(BlockingIds, BlockedGaussSeidelConvergesToTheFixedPoint) {
-  for (const bool directed : {false, true}) {
-    const AnyGraph any = make_kron(10, directed, GetParam());
-    numagraph::visit(
-        [](const auto& g) {
-          kernels::PageRankOptions o;
-          o.tolerance = 1e-7;
-          o.max_iterations = 200;
-          o.cache_block_bytes = 0;
-          const auto jacobi = kernels::pagerank_pull_jacobi(g, o);
-          for (const std::int64_t block : {64, 1024}) {
-            o.cache_block_bytes = block;
-            const auto gs = kernels::pagerank_pull_gauss_seidel(g, o);
-            const auto again = kernels::pagerank_pull_gauss_seidel(g, o);
-            EXPECT_GT(gs.cache_segments, 1);
-            EXPECT_LT(gs.iterations, 200);
-            for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
-              EXPECT_NEAR(gs.scores[v], jacobi.scores[v], 1e-6);
-              EXPECT_EQ(gs.scores[v], again.scores[v]);
-            }
-            EXPECT_TRUE(verify::pagerank(g, o, gs.scores.data(), gs.last_change).ok);
           }
         },
         any);
