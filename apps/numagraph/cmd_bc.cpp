@@ -84,7 +84,8 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                         LoadedGraph lg = load_graph(c->src);
                         numagraph::visit([&](const auto& g) { run_bc(*c, lg, g); }, lg.graph);
                       });
-                    }}};
+                    },
+                    {"betweenness"}}};
 
 }  // namespace
 }  // namespace numagraph::cli

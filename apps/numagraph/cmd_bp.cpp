@@ -64,7 +64,8 @@ const Register kBp{{"bp", "loopy belief propagation (pairwise binary MRF, synchr
                         LoadedGraph lg = load_graph(c->src);
                         numagraph::visit([&](const auto& g) { run_bp(*c, lg, g); }, lg.graph);
                       });
-                    }}};
+                    },
+                    {"belief_propagation", "belief-propagation"}}};
 
 }  // namespace
 }  // namespace numagraph::cli

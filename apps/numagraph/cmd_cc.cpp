@@ -73,7 +73,8 @@ const Register kCc{{"cc", "connected components (Afforest, Shiloach-Vishkin or l
                         LoadedGraph lg = load_graph(c->src);
                         numagraph::visit([&](const auto& g) { run_cc(*c, lg, g); }, lg.graph);
                       });
-                    }}};
+                    },
+                    {"connected_components", "connected-components"}}};
 
 }  // namespace
 }  // namespace numagraph::cli

@@ -89,7 +89,8 @@ const Register kPr{{"pr", "PageRank (pull, damping 0.85)", 200, [](CLI::App& app
                         LoadedGraph lg = load_graph(c->src);
                         numagraph::visit([&](const auto& g) { run_pr(*c, lg, g); }, lg.graph);
                       });
-                    }}};
+                    },
+                    {"pagerank"}}};
 
 }  // namespace
 }  // namespace numagraph::cli

@@ -47,7 +47,8 @@ const Register kTc{{"tc", "triangle counting (ordered intersection, degree relab
                         LoadedGraph lg = load_graph(c->src);
                         numagraph::visit([&](const auto& g) { run_tc(*c, lg, g); }, lg.graph);
                       });
-                    }}};
+                    },
+                    {"triangles"}}};
 
 }  // namespace
 }  // namespace numagraph::cli

@@ -16,8 +16,9 @@
 namespace numagraph::cli {
 
 void add_graph_options(CLI::App& app, GraphSource& src, bool raw) {
-  app.add_option("FILE", src.file, "graph file (format from extension/content; .gz ok)");
-  app.add_option("-f,--file", src.file, "graph file (same as FILE, gapbs style)");
+  auto* positional = app.add_option("FILE", src.file, "graph file (format from extension/content; .gz ok)");
+  // One file: given twice, the second used to replace the first silently.
+  app.add_option("-f,--file", src.file, "graph file (same as FILE, gapbs style)")->excludes(positional);
   app.add_option("-g,--kron", src.kron_scale, "generate a Graph500 Kronecker graph of 2^N vertices")
       ->check(CLI::Range(1, 40));
   app.add_option("-u,--uniform", src.uniform_scale, "generate a uniform random graph of 2^N vertices")

@@ -2,8 +2,11 @@
 // cmd_*.cpp; errors become one line on stderr and a documented exit code.
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <new>
+#include <string>
+#include <vector>
 
 #include "cli_version.hpp"
 #include "registry.hpp"
@@ -14,6 +17,80 @@ std::vector<Command>& commands() {
   static std::vector<Command> list;
   return list;
 }
+
+namespace {
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// The closest of `names` to `word`, when close enough to be a typo.
+std::string closest(const std::string& word, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
+  for (const auto& n : names) {
+    const std::size_t d = edit_distance(word, n);
+    if (d < best_distance) {
+      best = n;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
+// Every flag name of `app` ("--name" and "-n" forms).
+std::vector<std::string> flag_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : app.get_options()) {
+    for (const auto& l : o->get_lnames()) names.push_back("--" + l);
+    for (const auto& s : o->get_snames()) names.push_back("-" + s);
+  }
+  return names;
+}
+
+// A parse error in the documented one-line form, with a suggestion for an
+// unknown command or flag, and where to read the flags.
+int report_parse_error(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
+  const CLI::App* command = nullptr;
+  for (const CLI::App* sub : app.get_subcommands()) command = sub;
+  std::string message = e.what();
+  std::string hint;
+  if (!command && argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      names.push_back(sub->get_name());
+      for (const auto& alias : sub->get_aliases()) names.push_back(alias);
+    }
+    message = "unknown command '" + std::string(argv[1]) + "'";
+    if (const std::string near = closest(argv[1], names); !near.empty()) hint = " (did you mean '" + near + "'?)";
+  } else if (command && dynamic_cast<const CLI::ExtrasError*>(&e)) {
+    for (const std::string& extra : command->remaining()) {
+      if (extra.empty() || extra[0] != '-') continue;
+      const std::string word = extra.substr(0, extra.find('='));
+      if (const std::string near = closest(word, flag_names(*command)); !near.empty()) {
+        message = "unknown flag '" + word + "'";
+        hint = " (did you mean '" + near + "'?)";
+        break;
+      }
+    }
+  }
+  std::fprintf(stderr, "numagraph: error: %s%s; run `numagraph%s%s --help` for the flags\n", message.c_str(),
+               hint.c_str(), command ? " " : "", command ? command->get_name().c_str() : "");
+  return static_cast<int>(numagraph::ExitCode::kUsage);
+}
+
+}  // namespace
 }  // namespace numagraph::cli
 
 int main(int argc, char** argv) {
@@ -24,12 +101,16 @@ int main(int argc, char** argv) {
   auto& list = cli::commands();
   std::sort(list.begin(), list.end(),
             [](const cli::Command& a, const cli::Command& b) { return a.order < b.order; });
-  for (auto& c : list) c.setup(*app.add_subcommand(c.name, c.help));
+  for (auto& c : list) {
+    CLI::App* sub = app.add_subcommand(c.name, c.help);
+    for (const auto& alias : c.aliases) sub->alias(alias);
+    c.setup(*sub);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int rc = app.exit(e);
-    return rc == 0 ? 0 : static_cast<int>(ExitCode::kUsage);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    return cli::report_parse_error(app, e, argc, argv);
   } catch (const Error& e) {
     std::fprintf(stderr, "numagraph: error: %s\n", e.what());
     return static_cast<int>(e.exit_code());

@@ -15,6 +15,7 @@ struct Command {
   std::string help;
   int order;                               // position in --help (smaller first)
   std::function<void(CLI::App&)> setup;    // adds options and sets the callback
+  std::vector<std::string> aliases = {};   // other names, e.g. the Python function's
 };
 
 std::vector<Command>& commands();
