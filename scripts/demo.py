@@ -22,6 +22,7 @@ KERNELS = [
     ("spmv", ["--iterations", "5"]),
     ("bp", ["--iterations", "5"]),
     ("cc", []),
+    ("kcore", []),
     ("tc", []),
 ]
 

@@ -22,6 +22,7 @@ KERNELS = [
     ("cc", ["--variant", "lp"], "partition"),
     ("bc", ["--source", "{root}"], "float"),
     ("bp", ["-i", "5"], "float"),
+    ("kcore", [], "exact"),
 ]
 
 GRAPHS = [

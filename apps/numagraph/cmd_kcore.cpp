@@ -1,0 +1,65 @@
+// numagraph kcore: k-core decomposition (the coreness of every vertex).
+#include <memory>
+#include <optional>
+
+#include "common.hpp"
+#include "engine_cli.hpp"
+#include "numagraph/kernels/kcore/kcore.hpp"
+#include "numagraph/verify/kcore.hpp"
+#include "registry.hpp"
+
+namespace numagraph::cli {
+namespace {
+
+struct KcoreCommand {
+  GraphSource src;
+  RunOptions run;
+  EngineFlags engine;
+  std::string output;
+};
+
+template <typename G>
+void run_kcore(const KcoreCommand& c, const LoadedGraph& lg, const G& g) {
+  using V = typename G::vertex_type;
+  KernelCache cache;
+  const Execution x = make_execution(c.engine, cache);
+  const KcoreOptions o;
+  KcoreResult<V> r;
+  const auto seconds = time_trials(
+      c.run.trials,
+      [&](int) {
+        r = KcoreResult<V>();
+        r = numagraph::core_numbers(g, o, x);
+      },
+      r.ran);
+  std::optional<bool> verified;
+  std::string why;
+  if (c.run.verify) {
+    const auto v = verify::core_numbers(g, r.core.data());
+    verified = v.ok;
+    why = v.message;
+  }
+  const auto counts = account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::core_numbers(g, o, ax); });
+  if (!c.output.empty()) write_vertex_values(c.output, g, r.core.data());
+  profile::Record rec = base_record("kcore", lg, c.run);
+  rec.set("max_core", static_cast<std::int64_t>(r.max_core)).set("rounds", static_cast<std::int64_t>(r.rounds));
+  report_engine(rec, c.engine, r.ran, counts, c.run.json);
+  emit(c.run, rec, seconds, verified, why);
+}
+
+const Register kKcore{{"kcore", "k-core decomposition: the coreness of every vertex (parallel peeling; undirected graphs)",
+                       235, [](CLI::App& app) {
+                         auto c = std::make_shared<KcoreCommand>();
+                         add_graph_options(app, c->src);
+                         add_run_options(app, c->run);
+                         add_engine_options(app, c->engine);
+                         app.add_option("--output", c->output, "write 'id core' per vertex (as networkx.core_number)");
+                         app.callback([c] {
+                           apply_run_options(c->run);
+                           LoadedGraph lg = load_graph(c->src);
+                           numagraph::visit([&](const auto& g) { run_kcore(*c, lg, g); }, lg.graph);
+                         });
+                       }}};
+
+}  // namespace
+}  // namespace numagraph::cli

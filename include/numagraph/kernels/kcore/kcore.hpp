@@ -1,0 +1,35 @@
+// numagraph::core_numbers — the k-core decomposition entry point: the
+// coreness of every vertex of an undirected graph, by level-synchronous
+// peeling on the flat kernel (peeling.hpp) or the NUMA engine
+// (engine_peeling.hpp), as the Execution chooses.
+#pragma once
+
+#include "numagraph/kernels/engine_call.hpp"
+#include "numagraph/kernels/kcore/engine_peeling.hpp"
+#include "numagraph/kernels/kcore/options.hpp"
+#include "numagraph/kernels/kcore/peeling.hpp"
+
+namespace numagraph {
+
+using kernels::KcoreOptions;
+using kernels::KcoreResult;
+
+template <typename V>
+KcoreResult<V> core_numbers(const CSRGraph<V>& g, const KcoreOptions& o = {}, const Execution& x = {}) {
+  kernels::require_kcore_input(g);
+  // Push parts for the sparse rounds (the same partitioned graph as BFS's,
+  // so a cache serves both).
+  kernels::EngineCall<V> call(g, x, "core_numbers", {.push = true, .out = false});
+  KcoreResult<V> r;
+  if (call.engine()) {
+    r = call.run_engine([&](const auto& pg, engine::EngineMode mode, auto& acc) {
+      return kernels::core_numbers_numa(pg, o, mode, acc);
+    });
+  } else {
+    r = call.run_flat([&] { return kernels::core_numbers_peeling(g, o); });
+  }
+  r.ran = call.info();
+  return r;
+}
+
+}  // namespace numagraph
