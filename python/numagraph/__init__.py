@@ -29,6 +29,7 @@ from .algorithms import (
     belief_propagation,
     connected_components,
     triangles,
+    core_number,
 )
 from .runtime import config
 
@@ -49,6 +50,7 @@ __all__ = [
     "belief_propagation",
     "connected_components",
     "triangles",
+    "core_number",
     "Error",
     "UsageError",
     "InputError",

@@ -19,7 +19,7 @@ from . import _core
 from .graph import Graph
 
 __all__ = ["bfs", "sssp", "betweenness", "diameter", "Diameter", "pagerank", "spmv", "belief_propagation",
-           "connected_components", "triangles"]
+           "connected_components", "triangles", "core_number"]
 
 
 def _core_of(g):
@@ -145,3 +145,14 @@ def connected_components(g, *, variant="afforest", engine="auto"):
 def triangles(g, *, per_vertex=False):
     """Triangle count of an undirected graph (int), or per vertex (int64 array, as networkx.triangles)."""
     return _core.triangles(_core_of(g), bool(per_vertex))
+
+
+def core_number(g, *, engine="auto"):
+    """k-core decomposition: the coreness of every vertex (int32), as networkx.core_number.
+
+    The coreness of v is the largest k such that v belongs to the k-core, the
+    maximal subgraph in which every vertex has at least k neighbours. Needs an
+    undirected graph without self-loops (``numagraph.read(..., directed=False)``;
+    ``from_edges``/``from_networkx`` with ``drop_self_loops=True``); raises
+    UsageError otherwise. Level-synchronous parallel peeling on both engines."""
+    return _core.core_number(_core_of(g), str(engine))

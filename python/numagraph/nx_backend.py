@@ -14,6 +14,7 @@ import numpy as np
 
 from .algorithms import bfs as _bfs, betweenness as _betweenness, connected_components as _cc, \
     pagerank as _pagerank, triangles as _triangles
+from .algorithms import core_number as _core_number
 from .graph import Graph
 
 __all__ = ["BackendInterface", "NxGraph", "get_info"]
@@ -28,6 +29,7 @@ _FUNCTIONS = {
                  "NetworkX's when several neighbours qualify. sort_neighbors and reverse=True are not supported.",
     "bfs_tree": "As bfs_edges.",
     "triangles": "Undirected graphs.",
+    "core_number": "Undirected graphs without self-loops (NetworkX itself runs directed graphs).",
 }
 
 
@@ -160,6 +162,12 @@ class BackendInterface:
             return True
         if name == "single_source_shortest_path_length":
             return True
+        if name == "core_number":
+            if G is not None and G.is_directed():
+                return "directed graphs are not supported (in + out degree)"
+            if G is not None and not isinstance(G, NxGraph) and nx.number_of_selfloops(G) > 0:
+                return "graphs with self-loops are not supported (NetworkX raises its own error)"
+            return True
         return name in _FUNCTIONS
 
     @staticmethod
@@ -281,6 +289,17 @@ class BackendInterface:
         if nodes is None:
             return result
         return {v: result[v] for v in nodes if v in result}
+
+    @staticmethod
+    def core_number(G, *, backend=None, **backend_kwargs):
+        nx = _nx()
+        G = _unwrap(G)
+        if G.is_directed():
+            raise nx.NetworkXNotImplemented("numagraph's core_number needs an undirected graph")
+        g = G.graph
+        if g.num_vertices == 0:
+            return {}
+        return g.to_dict(_core_number(g))
 
     @staticmethod
     def on_start_tests(items):

@@ -17,6 +17,7 @@
 #include "numagraph/kernels/bp/belief_propagation.hpp"
 #include "numagraph/kernels/cc/components.hpp"
 #include "numagraph/kernels/diameter/diameter.hpp"
+#include "numagraph/kernels/kcore/kcore.hpp"
 #include "numagraph/kernels/pr/pagerank.hpp"
 #include "numagraph/kernels/roots.hpp"
 #include "numagraph/kernels/spmv/spmv.hpp"
@@ -204,6 +205,13 @@ nb::object triangles(const PyGraph& pg, bool per_vertex) {
   return nb::int_(r.triangles);
 }
 
+// Coreness per vertex (int32).
+nb::object core_number(const PyGraph& pg, const std::string& engine) {
+  return to_python(on_worker<Array>(pg, engine, [](const auto& g, const Execution& x) -> Array {
+    return std::move(numagraph::core_numbers(g, KcoreOptions{}, x).core);
+  }));
+}
+
 }  // namespace
 
 void bind_kernels(nb::module_& m) {
@@ -220,6 +228,7 @@ void bind_kernels(nb::module_& m) {
         nb::arg("seed"), nb::arg("engine"));
   m.def("connected_components", &connected_components, nb::arg("graph"), nb::arg("variant"), nb::arg("engine"));
   m.def("triangles", &triangles, nb::arg("graph"), nb::arg("per_vertex"));
+  m.def("core_number", &core_number, nb::arg("graph"), nb::arg("engine"));
 }
 
 }  // namespace numagraph::py
