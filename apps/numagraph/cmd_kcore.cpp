@@ -59,7 +59,8 @@ const Register kKcore{{"kcore", "k-core decomposition: the coreness of every ver
                            LoadedGraph lg = load_graph(c->src);
                            numagraph::visit([&](const auto& g) { run_kcore(*c, lg, g); }, lg.graph);
                          });
-                       }}};
+                       },
+                       {"core_number", "core-number"}}};
 
 }  // namespace
 }  // namespace numagraph::cli

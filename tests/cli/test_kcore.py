@@ -92,3 +92,8 @@ def test_accounting_keeps_random_accesses_local_on_eight_nodes(cli):
         counts[engine] = rec["account"]
     assert counts["numa"]["remote_random"] == 0
     assert counts["flat"]["remote_random"] > counts["flat"]["local_random"]
+
+
+def test_python_name_is_a_command_alias(cli):
+    for name in ("core_number", "core-number"):
+        assert run_json(name, "-g", "8", "-n", "1")[-1]["kernel"] == "kcore"
