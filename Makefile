@@ -15,8 +15,12 @@ PY := .venv/bin/python
 
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
+ASAN_BUILD ?= build-asan
+TSAN_BUILD ?= build-tsan
+# The tests of parallel code that run under TSan: kernels, engine, queues.
+TSAN_TESTS ?= Bfs*:Sssp*:Bc*:Cc*:Pr*:Spmv*:Tc*:Bp*:Diameter*:EdgeMap*:NumaEngine*:PartitionedGraph*:WorkQueues*:Recycle*:IdWidths/*
 
-.PHONY: all deps build test demo clean portable native python fuzz
+.PHONY: all deps build test demo clean portable native python fuzz sanitize asan tsan
 
 all: build
 
@@ -59,5 +63,28 @@ fuzz:
 	ninja -C $(FUZZ_BUILD) -j $(JOBS) fuzz_targets
 	tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
+# The C++ unit tests and the fuzz corpus replays under ASan+UBSan (GCC).
+asan: deps
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNUMAGRAPH_SANITIZE=address,undefined \
+	  -DNUMAGRAPH_CLI=OFF -DNUMAGRAPH_MPI=OFF
+	ninja -C $(ASAN_BUILD) -j $(JOBS) unit_tests $(patsubst tests/fuzz/%.cpp,%_replay,$(wildcard tests/fuzz/fuzz_*.cpp))
+	OMP_NUM_THREADS=2 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(ASAN_BUILD)/tests/unit_tests
+	for t in $(ASAN_BUILD)/tests/fuzz_*_replay; do n=$${t##*/fuzz_}; \
+	  OMP_NUM_THREADS=2 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $$t tests/fuzz/corpus/$${n%_replay} || exit 1; done
+
+# The parallel code's tests under TSan: clang with LLVM's OpenMP runtime and
+# its Archer tool, which tells TSan about OpenMP's barriers and tasks (GCC's
+# libgomp is not instrumented, so every barrier would look like a race).
+tsan:
+	@scripts/install-deps.sh --fuzz
+	CC=clang CXX=clang++ cmake -S . -B $(TSAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DNUMAGRAPH_SANITIZE=thread -DNUMAGRAPH_CLI=OFF -DNUMAGRAPH_MPI=OFF
+	ninja -C $(TSAN_BUILD) -j $(JOBS) unit_tests
+	OMP_NUM_THREADS=4 OMP_TOOL_LIBRARIES=$$(dirname $$(realpath $$(command -v clang)))/../lib/libarcher.so \
+	  TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=1 second_deadlock_stack=1" \
+	  $(TSAN_BUILD)/tests/unit_tests --gtest_filter='$(TSAN_TESTS)'
+
+sanitize: asan tsan
+
 clean:
-	rm -rf $(BUILD) build-portable build-native build-py $(FUZZ_BUILD)
+	rm -rf $(BUILD) build-portable build-native build-py $(FUZZ_BUILD) $(ASAN_BUILD) $(TSAN_BUILD)
