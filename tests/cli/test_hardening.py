@@ -271,7 +271,7 @@ def test_gzip_bomb_is_refused_quickly_without_the_memory(cli, tmp_path):
 
     start = time.monotonic()
     proc = subprocess.run([str(numagraph_bin()), "info", str(bomb)], capture_output=True, text=True,
-                          preexec_fn=limit_memory)
+                          preexec_fn=limit_memory, env=small_address_space_env())
     elapsed = time.monotonic() - start
     assert proc.returncode == 6, proc.stderr
     assert "gzip bomb" in proc.stderr and "gunzip" in proc.stderr
@@ -280,8 +280,15 @@ def test_gzip_bomb_is_refused_quickly_without_the_memory(cli, tmp_path):
 
 # ---- memory guard -----------------------------------------------------------------
 
+def small_address_space_env():
+    """Threads and malloc arenas reserve address space per core: keep both
+    small so an RLIMIT_AS that only the old code's allocations exceed holds
+    on a many-core machine too."""
+    return {**os.environ, "OMP_NUM_THREADS": "2", "MALLOC_ARENA_MAX": "2"}
+
+
 def run_limited(*args, env_limit=None):
-    env = dict(os.environ)
+    env = small_address_space_env()
     if env_limit:
         env["NUMAGRAPH_MEMORY_LIMIT"] = env_limit
 
