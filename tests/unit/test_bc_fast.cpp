@@ -121,6 +121,22 @@ TEST(BcFast, KroneckerMatchesSerialBrandes) {
   }
 }
 
+TEST(BcFast, LargeKroneckerMixesTeamAndSerialLevels) {
+  // Levels of more than 1024 arcs run on the team, smaller ones on one thread.
+  for (const bool directed : {false, true}) {
+    const AnyGraph any = make_kron(14, directed, false);
+    const auto& g = std::get<Graph32>(any);
+    const auto sources = spread_sources<std::uint32_t>(g.num_vertices(), 3);
+    for (const double alpha : kAlphas) {
+      kernels::BrandesDoWorkspace<std::uint32_t> ws;
+      NumaArray<double> raw;
+      kernels::betweenness_brandes_do(g, sources, raw, ws, kernels::BrandesDoOptions{alpha});
+      expect_serial(g, sources, raw, "direction-optimizing");
+    }
+    expect_serial(g, sources, kernels::betweenness_brandes_batched(g, sources), "batched");
+  }
+}
+
 TEST(BcFast, DirectedWithoutInEdgesPushes) {
   const AnyGraph any = make_graph({{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 4}, {4, 0}}, 6, true, false,
                                   WeightKind::kNone, /*in_edges=*/false);

@@ -35,6 +35,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
@@ -120,6 +121,13 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
   // The backward pass pushes from level l + 1 when level l has more than
   // kBackPushRatio times as many vertices (and more than n / 1024).
   constexpr std::int64_t kBackPushRatio = 16;
+  // A level of fewer than kSerialVertices vertices runs on the calling
+  // thread alone.
+  constexpr std::int64_t kSerialVertices = 256;
+  auto small_level = [&](std::int64_t first, std::int64_t last) { return last - first < kSerialVertices; };
+  // Backward levels of more than n / kBitmapFraction vertices use a bitmap
+  // of the next level; smaller ones test depths.
+  constexpr std::int64_t kBitmapFraction = 256;
 
   for (const V s : sources) {
     throw_if_cancelled();
@@ -137,15 +145,25 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
     };
     Found found[3];
     int pulls = 0, pushes = 0;
-#pragma omp parallel
-    {
+    // Forward state, carried between the parallel stretches (levels of big
+    // frontiers, run by the team) and the levels of small frontiers (run by
+    // the calling thread alone: a team would meet at a barrier per level,
+    // which on a road graph's hundreds of small levels costs more than their
+    // work). Every thread of a team computes the same decisions.
+    std::int64_t shared_lo = 0, shared_hi = 1, shared_counted = 0;
+    std::int32_t shared_d = 0;
+    eid_t shared_unvisited = total_in;
+    int shared_last_pull = -2;  // level of the last pull: its bitmap is cleared lazily
+    auto forward = [&](auto team_tag) {
+      constexpr bool team = decltype(team_tag)::value;
       const bool leader = parallel::thread_id() == 0;
       std::vector<V> local;
-      std::int64_t lo = 0, hi = 1;
-      eid_t unvisited_in = total_in;
-      std::int64_t counted = 0;  // order[0, counted) is subtracted from unvisited_in
-      int last_pull = -2;  // level of the last pull: its bitmap is cleared lazily
-      for (std::int32_t d = 0; lo < hi; ++d) {
+      std::int64_t lo = shared_lo, hi = shared_hi;
+      std::int64_t counted = shared_counted;  // order[0, counted) is subtracted from unvisited_in
+      std::int32_t d = shared_d;
+      eid_t unvisited_in = shared_unvisited;
+      int last_pull = shared_last_pull;
+      for (; lo < hi && small_level(lo, hi) != team; ++d) {
         Found& next = found[(d + 1) % 3];
         if (leader) {
           Found& after = found[(d + 2) % 3];
@@ -216,10 +234,19 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
               const V v = nbr[e];
               std::int32_t dv = __atomic_load_n(&depth[v], __ATOMIC_RELAXED);
               if (dv < 0) {
-                if (parallel::compare_and_swap(depth[v], std::int32_t{-1}, d + 1)) local.push_back(v);
+                if constexpr (team) {
+                  if (parallel::compare_and_swap(depth[v], std::int32_t{-1}, d + 1)) local.push_back(v);
+                } else {
+                  depth[v] = d + 1;
+                  local.push_back(v);
+                }
                 dv = d + 1;  // claimed by this thread or another one of this level
               }
-              if (dv == d + 1) parallel::fetch_add(sigma[v], su);
+              if constexpr (team) {
+                if (dv == d + 1) parallel::fetch_add(sigma[v], su);
+              } else {
+                if (dv == d + 1) sigma[v] += su;
+              }
             }
           }
           if (leader) ++pushes;
@@ -232,30 +259,48 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
         hi += next.count.load(std::memory_order_relaxed);
         if (leader) level_start.push_back(hi);
       }
-      if (last_pull >= 0) {
-        std::uint64_t* old = bits[last_pull & 1];
-#pragma omp for schedule(static) nowait
-        for (std::size_t w = 0; w < words; ++w) old[w] = 0;
+      if (leader) {
+        shared_lo = lo, shared_hi = hi, shared_counted = counted, shared_d = d;
+        shared_unvisited = unvisited_in, shared_last_pull = last_pull;
       }
-#pragma omp barrier  // the leader's last level_start entry is visible
-      // Backward, deepest level first (its sums are 0: no successors). Level
-      // l reads the bitmap of level l + 1 (built in the previous iteration)
-      // and builds its own in the other one, clearing level l + 2's bits.
-      auto flip_bits = [&](std::uint64_t* b, std::size_t level, bool set) {
-        if (level + 1 >= level_start.size()) return;
+    };
+    while (shared_lo < shared_hi) {
+      for (auto& f : found) f.count = 0, f.out_edges = 0, f.in_edges = 0;
+      if (small_level(shared_lo, shared_hi)) {
+        forward(std::false_type{});
+      } else {
+#pragma omp parallel
+        forward(std::true_type{});
+      }
+    }
+    const std::int64_t hi = shared_hi;
+    if (shared_last_pull >= 0) {
+      std::uint64_t* old = bits[shared_last_pull & 1];
+      parallel::for_static(std::size_t{0}, words, [&](std::size_t w) { old[w] = 0; });
+    }
+    // Backward, deepest level first (its sums are 0: no successors). Small
+    // levels run on the calling thread, as in the forward pass.
+    auto flip_bits = [&](std::uint64_t* b, std::size_t level, bool set) {
+      if (level + 1 >= level_start.size()) return;
 #pragma omp for schedule(static) nowait
-        for (std::int64_t i = level_start[level]; i < level_start[level + 1]; ++i) {
-          const V v = order[i];
-          const std::uint64_t bit = std::uint64_t{1} << (v & 63);
-          if (set) __atomic_fetch_or(&b[v >> 6], bit, __ATOMIC_RELAXED);
-          else __atomic_fetch_and(&b[v >> 6], ~bit, __ATOMIC_RELAXED);
-        }
-      };
-      for (std::size_t l = level_start.size() - 1; l-- > 0;) {
-        const std::uint64_t* below = bits[(l + 1) & 1];
-        flip_bits(bits[l & 1], l + 2, false);
-        flip_bits(bits[l & 1], l, true);
+      for (std::int64_t i = level_start[level]; i < level_start[level + 1]; ++i) {
+        const V v = order[i];
+        const std::uint64_t bit = std::uint64_t{1} << (v & 63);
+        if (set) __atomic_fetch_or(&b[v >> 6], bit, __ATOMIC_RELAXED);
+        else __atomic_fetch_and(&b[v >> 6], ~bit, __ATOMIC_RELAXED);
+      }
+    };
+    std::size_t levels_left = level_start.size() - 1;
+    auto backward = [&](bool team) {
+      std::size_t left = levels_left;
+      for (; left > 0 && small_level(level_start[left - 1], level_start[left]) != team; --left) {
+        const std::size_t l = left - 1;
         const std::int64_t first = level_start[l], last = level_start[l + 1];
+        // A big level finds its successors in a bitmap of level l + 1 (set
+        // here, cleared after); a small one tests their depth, which is
+        // cheaper than building the bitmap.
+        const bool use_bits = (last - first) * kBitmapFraction > n;
+        const std::uint64_t* below = bits[0];
         const std::int64_t next_size = level_start[l + 2 < level_start.size() ? l + 2 : l + 1] - last;
         // Applies fn to every vertex of level l; a big level in id order (a
         // pushed level comes in a random order): the neighbours' reads of
@@ -287,17 +332,41 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
             c0[w] = 1 / sw + sum;
             if (w != s) scores[w] += sw * sum;
           });
-        } else {
+        } else if (use_bits) {
+          flip_bits(bits[0], l + 1, true);
+#pragma omp barrier
           for_level([&](const V w) {
             const double sum = bc_detail::masked_gather_sum(c0, below, nbr + off[w], nbr + off[w + 1]);
             const double sw = sigma[w];
             c0[w] = 1 / sw + sum;
             if (w != s) scores[w] += sw * sum;
           });
+          flip_bits(bits[0], l + 1, false);
+#pragma omp barrier
+        } else {
+          const auto below_depth = static_cast<std::int32_t>(l + 1);
+          for_level([&](const V w) {
+            double sum = 0;
+            for (eid_t e = off[w]; e < off[w + 1]; ++e)
+              if (depth[nbr[e]] == below_depth) sum += c0[nbr[e]];
+            const double sw = sigma[w];
+            c0[w] = 1 / sw + sum;
+            if (w != s) scores[w] += sw * sum;
+          });
         }
       }
-      flip_bits(bits[0], 0, false);
-      flip_bits(bits[1], 1, false);
+      if (parallel::thread_id() == 0) levels_left = left;
+    };
+    while (levels_left > 0) {
+      if (small_level(level_start[levels_left - 1], level_start[levels_left])) {
+        backward(false);
+      } else {
+#pragma omp parallel
+        backward(true);
+      }
+    }
+#pragma omp parallel
+    {
 #pragma omp for schedule(static)
       for (std::int64_t i = 0; i < hi; ++i) {
         const V v = order[i];
