@@ -104,7 +104,14 @@ def make_graph(name, weighted, workdir):
                 sh([NUMAGRAPH, "convert", src, el])
                 sh([NUMAGRAPH, "convert", el, ngr, "--relabel", "off"])
         elif name == "slashdot":
-            sh([NUMAGRAPH, "convert", SHARED / "soc-Slashdot0902" / "soc-Slashdot0902.txt.gz", ngr])
+            src = SHARED / "soc-Slashdot0902" / "soc-Slashdot0902.txt.gz"
+            if weighted:  # weight 1 on every arc, as the CLI searches unweighted inputs (gapbs needs a .wsg)
+                el, wel = base.with_suffix(".el"), base.with_suffix(".wel")
+                sh([NUMAGRAPH, "convert", src, el])
+                wel.write_text("".join(line.rstrip("\n") + " 1\n" for line in el.open()))
+                sh([NUMAGRAPH, "convert", wel, ngr, "--relabel", "off"])
+            else:
+                sh([NUMAGRAPH, "convert", src, ngr])
         else:
             sys.exit(f"unknown graph {name}")
     sg = base.with_suffix(".wsg" if weighted else ".sg")
