@@ -388,3 +388,24 @@ def test_graph500_output_is_written_whole(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert len(out.read_text().splitlines()) == 1 << 10
     assert temps_in(tmp_path) == []
+
+
+MPI_ENV = {"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+           "OMPI_MCA_rmaps_base_oversubscribe": "1", "OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,vader"}
+
+
+@pytest.mark.parametrize("threads,warns", [("cpus", True), ("1", False)])
+def test_graph500_warns_when_ranks_times_threads_exceed_the_cores(threads, warns):
+    import shutil
+    if not graph500_bin().exists() or shutil.which("mpirun") is None:
+        pytest.skip("numagraph-graph500 or mpirun not available")
+    # 2 ranks with as many threads each as this process has CPUs: always oversubscribed.
+    cpus = len(os.sched_getaffinity(0))
+    env = {**os.environ, **MPI_ENV, "OMP_NUM_THREADS": str(cpus) if threads == "cpus" else threads}
+    proc = subprocess.run(["timeout", "-k", "10", "120", "mpirun", "--bind-to", "none", "-n", "2",
+                           str(graph500_bin()), "--scale", "8", "--roots", "1"],
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert ("oversubscribed" in proc.stderr) == warns, proc.stderr
+    if warns:
+        assert "--threads" in proc.stderr and proc.stderr.count("warning") == 1
