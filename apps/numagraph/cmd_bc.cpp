@@ -18,6 +18,7 @@ struct BcCommand {
   EngineFlags engine;
   RootOptions roots;
   BcOptions bc;
+  std::string variant = "auto";
   bool exact = false;
   bool normalized = false;
   std::string output;
@@ -39,9 +40,10 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   }
   KernelCache cache;
   const Execution x = make_execution(c.engine, cache);
+  BcOptions o = c.bc;
+  o.variant = kernels::parse_bc_variant(c.variant);
   BcResult r;  // reused by every trial
-  const auto seconds =
-      time_trials(c.run.trials, [&](int) { numagraph::betweenness(g, sources, c.bc, x, r); }, r.ran);
+  const auto seconds = time_trials(c.run.trials, [&](int) { numagraph::betweenness(g, sources, o, x, r); }, r.ran);
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
@@ -50,7 +52,7 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
     why = v.message;
   }
   const auto counts =
-      account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::betweenness(g, sources, c.bc, ax); });
+      account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::betweenness(g, sources, o, ax); });
   kernels::scale_like_networkx(g, r.scores, sources, c.exact, c.normalized);
   if (!c.output.empty()) write_vertex_values(c.output, g, r.scores.data());
   profile::Record rec = base_record("bc", lg, c.run);
@@ -58,7 +60,7 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   if (!c.exact)
     for (V s : sources) labels.push_back(g.label(s));
   rec.set("exact", c.exact).set("num_sources", static_cast<std::int64_t>(sources.size())).set("sources", labels);
-  rec.set("normalized", c.normalized);
+  rec.set("normalized", c.normalized).set("variant", r.ran.numa ? "work-queues" : kernels::to_string(r.variant));
   if (r.ran.numa)
     rec.set("task_size", c.bc.task_size)
         .set("steal_across_nodes", r.steal_across_nodes)
@@ -76,6 +78,11 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                       app.add_flag("--exact", c->exact, "use every vertex as a source (default: 4 random sources)");
                       app.add_flag("--normalized", c->normalized,
                                    "scale as networkx.betweenness_centrality(normalized=True); otherwise as normalized=False");
+                      app.add_option("--variant", c->variant,
+                                     "flat kernel: brandes (push, atomics), direction-optimizing, batched (16 sources "
+                                     "share each sweep), or auto (default: batched for 4+ sources on graphs of "
+                                     "average degree 8+, else direction-optimizing)")
+                          ->check(CLI::IsMember({"auto", "brandes", "direction-optimizing", "batched"}));
                       app.add_option("--task-size", c->bc.task_size, "frontier entries per work-queue task (numa engine, 16)")
                           ->check(kPositive);
                       app.add_option("--output", c->output, "write 'id score' per vertex");

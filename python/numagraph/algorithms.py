@@ -53,18 +53,22 @@ def sssp(g, source, *, delta=None, engine="auto"):
     return _core.sssp(_core_of(g), g._vertex(source), None if delta is None else float(delta), str(engine))
 
 
-def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT_SEED, engine="auto"):
+def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT_SEED, engine="auto",
+                variant="auto"):
     """Betweenness centrality (Brandes), scaled as networkx.betweenness_centrality.
 
     Exact by default (every vertex a source: O(n*m), small graphs only);
     ``k`` samples k sources deterministically from ``seed``; ``sources`` lists
-    them explicitly. Returns float64 scores.
+    them explicitly. Returns float64 scores. ``variant`` picks the flat
+    kernel as the CLI's --variant: 'brandes', 'direction-optimizing',
+    'batched' (up to 16 sources share each edge sweep) or 'auto' (batched
+    for 4+ sources on graphs of average degree 8+); the NUMA engine has one.
     """
     if sources is not None and k is not None:
         raise _core.UsageError("give k or sources, not both")
     src = None if sources is None else [g._vertex(s) for s in sources]
     return _core.betweenness(_core_of(g), src, None if k is None else int(k), int(seed), bool(normalized),
-                             str(engine))
+                             str(engine), str(variant))
 
 
 class Diameter(NamedTuple):

@@ -120,9 +120,11 @@ nb::object sssp(const PyGraph& pg, std::uint64_t source, std::optional<double> d
 // Sources: user ids (`sources`), `k` deterministic random roots, or every
 // vertex (exact). Scaled as networkx.betweenness_centrality.
 nb::object betweenness(const PyGraph& pg, std::optional<std::vector<std::uint64_t>> sources, std::optional<std::int64_t> k,
-                       std::uint64_t seed, bool normalized, const std::string& engine) {
+                       std::uint64_t seed, bool normalized, const std::string& engine, const std::string& variant) {
   if (sources && sources->empty()) throw UsageError("sources is empty: give at least one source vertex");
   if (k && *k < 1) throw UsageError("k must be at least 1 (got " + std::to_string(*k) + ")");
+  BcOptions o;
+  o.variant = kernels::parse_bc_variant(variant);
   return to_python(on_worker<Array>(pg, engine, [=](const auto& g, const Execution& x) {
     using V = typename std::decay_t<decltype(g)>::vertex_type;
     std::vector<V> s;
@@ -135,7 +137,7 @@ nb::object betweenness(const PyGraph& pg, std::optional<std::vector<std::uint64_
       exact = true;
       for (std::int64_t v = 0; v < g.num_vertices(); ++v) s.push_back(static_cast<V>(v));
     }
-    BcResult r = numagraph::betweenness(g, s, BcOptions{}, x);
+    BcResult r = numagraph::betweenness(g, s, o, x);
     kernels::scale_like_networkx(g, r.scores, s, exact || static_cast<std::int64_t>(s.size()) == g.num_vertices(),
                                  normalized);
     return std::move(r.scores);
@@ -219,7 +221,7 @@ void bind_kernels(nb::module_& m) {
         nb::arg("beta"), nb::arg("engine"));
   m.def("sssp", &sssp, nb::arg("graph"), nb::arg("source"), nb::arg("delta").none(), nb::arg("engine"));
   m.def("betweenness", &betweenness, nb::arg("graph"), nb::arg("sources").none(), nb::arg("k").none(), nb::arg("seed"),
-        nb::arg("normalized"), nb::arg("engine"));
+        nb::arg("normalized"), nb::arg("engine"), nb::arg("variant"));
   m.def("diameter", &diameter, nb::arg("graph"), nb::arg("engine"));
   m.def("pagerank", &pagerank, nb::arg("graph"), nb::arg("damping"), nb::arg("max_iterations"), nb::arg("tolerance"),
         nb::arg("networkx"), nb::arg("variant"), nb::arg("engine"), nb::arg("cache_block"));

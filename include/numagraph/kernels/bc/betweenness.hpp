@@ -1,11 +1,15 @@
 // numagraph::betweenness — the betweenness-centrality entry point: Brandes
-// over the given sources on the flat kernel (brandes.hpp) or the NUMA
-// engine's work queues (engine_work_queues.hpp), as the Execution chooses.
+// over the given sources on a flat kernel (brandes.hpp,
+// brandes_direction_optimizing.hpp, brandes_batched.hpp; BcOptions::variant)
+// or the NUMA engine's work queues (engine_work_queues.hpp), as the
+// Execution chooses.
 #pragma once
 
 #include <vector>
 
 #include "numagraph/kernels/bc/brandes.hpp"
+#include "numagraph/kernels/bc/brandes_batched.hpp"
+#include "numagraph/kernels/bc/brandes_direction_optimizing.hpp"
 #include "numagraph/kernels/bc/engine_work_queues.hpp"
 #include "numagraph/kernels/bc/options.hpp"
 #include "numagraph/kernels/engine_call.hpp"
@@ -14,6 +18,19 @@ namespace numagraph {
 
 using kernels::BcOptions;
 using kernels::BcResult;
+using kernels::BcVariant;
+
+namespace kernels {
+
+// BcVariant::kAuto's choice (options.hpp).
+template <typename V>
+BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant asked) {
+  if (asked != BcVariant::kAuto) return asked;
+  const double degree = static_cast<double>(g.num_arcs()) / static_cast<double>(std::max<std::int64_t>(1, g.num_vertices()));
+  return sources >= 4 && degree >= 8 ? BcVariant::kBatched : BcVariant::kDirectionOptimizing;
+}
+
+}  // namespace kernels
 
 // Raw Brandes sums over `sources` (graph ids) into `r`, reusing its scores
 // array when the size fits.
@@ -27,6 +44,10 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
   if (o.task_size < 1) throw UsageError("the work-queue task size must be at least 1");
   kernels::EngineCall<V> call(g, x, "betweenness", {.push = true, .out = false});
   if (call.engine()) {
+    if (o.variant != BcVariant::kAuto)
+      throw UsageError(std::string("the BC variant '") + kernels::to_string(o.variant) +
+                       "' is a flat kernel; the NUMA engine has its work-queue Brandes: drop --variant or use "
+                       "--engine flat");
     // Steal across nodes only when every thread has a CPU of its own:
     // time-sliced threads would steal other nodes' work by accident of
     // scheduling (MachineView::threads_fit).
@@ -37,8 +58,16 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
   } else {
     if (o.task_size != BcOptions{}.task_size)
       throw UsageError("the task size applies to the NUMA engine's work queues: add --engine numa or drop --task-size");
-    auto& ws = call.template workspace<kernels::BrandesWorkspace<V>>();
-    call.run_flat([&] { kernels::betweenness_brandes(g, sources, r.scores, ws); });
+    r.variant = kernels::flat_bc_variant(g, sources.size(), o.variant);
+    call.run_flat([&] {
+      if (r.variant == BcVariant::kBatched)
+        kernels::betweenness_brandes_batched(g, sources, r.scores,
+                                             call.template workspace<kernels::BrandesBatchedWorkspace<V>>());
+      else if (r.variant == BcVariant::kDirectionOptimizing)
+        kernels::betweenness_brandes_do(g, sources, r.scores, call.template workspace<kernels::BrandesDoWorkspace<V>>());
+      else
+        kernels::betweenness_brandes(g, sources, r.scores, call.template workspace<kernels::BrandesWorkspace<V>>());
+    });
     r.stolen_tasks = 0;
     r.steal_across_nodes = false;
   }

@@ -7,7 +7,7 @@
 namespace numagraph::kernels {
 
 struct SsspOptions {
-  double delta = 0;  // bucket width, > 0; 0: chosen from the graph (default_delta)
+  double delta = 0;  // bucket width, > 0; 0: chosen from the graph (choose_delta, delta_rule.hpp)
 };
 
 struct SsspResult {

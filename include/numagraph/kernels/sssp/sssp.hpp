@@ -4,6 +4,7 @@
 #pragma once
 
 #include "numagraph/kernels/engine_call.hpp"
+#include "numagraph/kernels/sssp/delta_rule.hpp"
 #include "numagraph/kernels/sssp/delta_stepping.hpp"
 #include "numagraph/kernels/sssp/engine_delta_stepping.hpp"
 #include "numagraph/kernels/sssp/options.hpp"
@@ -27,7 +28,7 @@ void sssp(const CSRGraph<V>& g, V source, const SsspOptions& o, const Execution&
     call.setup([&] { kernels::refuse_negative_weights(g); });
     ws.checked_weights = true;
   }
-  r.delta = o.delta > 0 ? o.delta : kernels::default_delta(g);
+  r.delta = o.delta > 0 ? o.delta : kernels::choose_delta(g);
   if (call.engine()) {
     r.rounds = call.run_engine([&](const auto& pg, engine::EngineMode mode, auto& acc) {
       return kernels::sssp_numa(pg, source, r.delta, mode, acc, &ws, r.dist);
