@@ -122,7 +122,7 @@ TEST(BcFast, KroneckerMatchesSerialBrandes) {
 }
 
 TEST(BcFast, LargeKroneckerMixesTeamAndSerialLevels) {
-  // Levels of more than 1024 arcs run on the team, smaller ones on one thread.
+  // Levels of 2048 vertices or more run on the team, smaller ones on one thread.
   for (const bool directed : {false, true}) {
     const AnyGraph any = make_kron(14, directed, false);
     const auto& g = std::get<Graph32>(any);

@@ -123,7 +123,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
   constexpr std::int64_t kBackPushRatio = 16;
   // A level of fewer than kSerialVertices vertices runs on the calling
   // thread alone.
-  constexpr std::int64_t kSerialVertices = 256;
+  constexpr std::int64_t kSerialVertices = 2048;
   auto small_level = [&](std::int64_t first, std::int64_t last) { return last - first < kSerialVertices; };
   // Backward levels of more than n / kBitmapFraction vertices use a bitmap
   // of the next level; smaller ones test depths.
