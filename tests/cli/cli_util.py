@@ -8,7 +8,7 @@ import random
 import networkx as nx
 import scipy.io
 
-from conftest import read_vertex_values, run_json
+from harness import read_vertex_values, run_json
 
 
 def write_mtx(path, G, weighted=False):

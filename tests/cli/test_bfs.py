@@ -8,7 +8,7 @@ import networkx as nx
 import pytest
 
 from cli.cli_util import GRAPHS, kernel_output, output_of, random_graph, read_mtx_undirected, write_mtx
-from conftest import run_json
+from harness import run_json
 
 
 def read_gr(path):

@@ -6,7 +6,7 @@ import networkx as nx
 import pytest
 
 from cli.cli_util import GRAPHS, kernel_output, output_of_one_run, random_graph, read_snap, write_mtx
-from conftest import run_cli, run_json
+from harness import run_cli, run_json
 
 
 @pytest.mark.parametrize("seed,directed", GRAPHS)

@@ -3,7 +3,7 @@ exit 2), suggest the closest command or flag, and the Python function
 names work as command names."""
 import pytest
 
-from conftest import run_cli, run_json
+from harness import run_cli, run_json
 
 
 @pytest.mark.parametrize("args,expected", [

@@ -5,7 +5,7 @@ import networkx as nx
 import pytest
 
 from cli.cli_util import random_graph, read_mtx_undirected, write_mtx
-from conftest import run_json
+from harness import run_json
 
 
 @pytest.mark.parametrize("seed", [3, 4])

@@ -5,7 +5,7 @@ floating-point ones to 1e-9 relative, with and without forced cache
 blocking of PageRank and SpMV."""
 import pytest
 
-from conftest import read_vertex_values, run_json
+from harness import read_vertex_values, run_json
 
 TOPOLOGIES = ["pack:1 numa:1 core:2", "pack:2 numa:1 core:1", "pack:4 numa:1 core:1", "pack:8 numa:1 core:1"]
 

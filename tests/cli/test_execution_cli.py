@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from conftest import run_json
+from harness import run_cli, run_json
 
 
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs 2 CPUs for 2 threads of their own")
@@ -40,6 +40,5 @@ def test_networkx_pagerank_stops_alike_on_both_engines(shared_data):
 ])
 def test_flags_that_cannot_be_honoured_are_refused(args, why):
     # Each once ran with the flag silently ignored or with a NaN result.
-    from conftest import run_cli
     proc = run_cli(*args, check=False)
     assert proc.returncode == 2 and why in proc.stderr, proc.stderr

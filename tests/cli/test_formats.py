@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from conftest import run_cli, run_json
+from harness import run_cli, run_json
 
 # path, vertices, edges as `info` reports them (undirected: each edge once), directed, extra flags
 REAL_GRAPHS = [

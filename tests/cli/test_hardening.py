@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, numagraph_bin, run_cli, run_json
+from harness import REPO, numagraph_bin, run_cli, run_json
 
 TINY = REPO / "tests" / "data"
 

@@ -7,7 +7,7 @@ import gzip
 import networkx as nx
 import pytest
 
-from conftest import read_vertex_values, run_cli, run_json
+from harness import read_vertex_values, run_cli, run_json
 
 
 def write_mtx(path, G):

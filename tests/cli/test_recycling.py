@@ -8,7 +8,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from conftest import numagraph_bin, read_vertex_values
+from harness import numagraph_bin, read_vertex_values
 
 
 def test_recycle_limit_comes_from_the_environment(cli, tmp_path):

@@ -1,7 +1,7 @@
 """Requests the kernels cannot honour, across kernels: each is refused with
 a short message that names the flag or says what to do."""
 from cli.cli_util import random_graph, write_mtx
-from conftest import run_cli
+from harness import run_cli
 
 
 def test_bad_requests_give_clear_errors(cli, tmp_path):

@@ -2,7 +2,7 @@
 SpMV runs report their tile shape and the time spent copying the tiles."""
 import pytest
 
-from conftest import run_json
+from harness import run_json
 
 
 @pytest.mark.parametrize("kernel,flags", [("pr", ["--variant", "jacobi", "--tolerance", "0", "-i", "4"]),

@@ -7,16 +7,13 @@ partitions. This is what catches a front end that translates an option for
 one engine and not the other (PageRank's NetworkX tolerance once ran 60
 iterations instead of 8 on the CLI's engine path)."""
 import json
-import os
 import subprocess
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import numagraph as ng
-
-REPO = Path(__file__).resolve().parents[2]
+from harness import numagraph_bin, read_vertex_values
 
 GRAPHS = {
     "email-Enron": ("email-Enron/email-Enron.txt.gz", True),  # (path, symmetrize)
@@ -24,15 +21,6 @@ GRAPHS = {
 }
 TOPOLOGIES = {"one node": "pack:1 numa:1 core:2 pu:1", "two nodes": "pack:2 numa:1 core:1 pu:1"}
 ENGINES = ["flat", "numa"]
-
-
-def numagraph_bin():
-    return Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build" / "numagraph"))
-
-
-def read_vertex_values(path):
-    with open(path) as f:
-        return {int(u): float(x) for u, x in (line.split() for line in f)}
 
 
 def cli(kernel, path, symmetrize, engine, topology, flags, tmp_path):
@@ -63,10 +51,7 @@ def partition(labels):
 
 
 @pytest.fixture(scope="module", params=sorted(GRAPHS))
-def graph(request):
-    shared_data = REPO.parent / "shared" / "data"
-    if not shared_data.is_dir():
-        pytest.skip(f"{shared_data} is absent: the all-paths test reads real graphs from ../shared/data")
+def graph(request, shared_data):
     path, symmetrize = GRAPHS[request.param]
     return shared_data / path, symmetrize, ng.read(shared_data / path, directed=False if symmetrize else None)
 
