@@ -44,13 +44,22 @@ std::vector<typename G::vertex_type> resolve_roots(const G& g, const RootOptions
     std::string line;
     for (std::int64_t ln = 1; std::getline(in, line); ++ln) {
       if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+      // The whole line is one non-negative id (surrounding blanks allowed):
+      // "1x" is not 1, and "-1" does not wrap to 2^64 - 1.
+      const std::size_t first = line.find_first_not_of(" \t");
+      const std::size_t last = line.find_last_not_of(" \t\r");
+      const std::string id_text = line.substr(first, last - first + 1);
+      std::size_t used = 0;
+      unsigned long long id = 0;
       try {
-        std::size_t used = 0;
-        const unsigned long long id = std::stoull(line, &used);
-        roots.push_back(kernels::dense_id(g, id));
+        if (id_text[0] < '0' || id_text[0] > '9') throw std::invalid_argument("not a digit");
+        id = std::stoull(id_text, &used);
       } catch (const std::logic_error&) {
-        throw InputError(r.roots_file, ln, "expected a vertex id, found '" + line + "'");
+        used = 0;
       }
+      if (used == 0 || used != id_text.size())
+        throw InputError(r.roots_file, ln, "expected a vertex id (a non-negative integer), found '" + line + "'");
+      roots.push_back(kernels::dense_id(g, id));
     }
     if (roots.empty()) throw InputError(r.roots_file, 0, "no root ids in the file");
     return roots;

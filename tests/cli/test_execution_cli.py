@@ -42,3 +42,12 @@ def test_flags_that_cannot_be_honoured_are_refused(args, why):
     # Each once ran with the flag silently ignored or with a NaN result.
     proc = run_cli(*args, check=False)
     assert proc.returncode == 2 and why in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("line", ["1x", "-1", "0x10", "3 4"])
+def test_roots_file_lines_are_whole_ids(tmp_path, line):
+    # "1x" was read as 1 and "-1" wrapped to 2^64 - 1.
+    roots = tmp_path / "roots.txt"
+    roots.write_text(f"2\n{line}\n")
+    proc = run_cli("bfs", "-g", "8", "--roots", roots, check=False)
+    assert proc.returncode == 3 and "roots.txt:2: expected a vertex id" in proc.stderr, proc.stderr

@@ -291,3 +291,11 @@ TEST_F(NumaRuntime, PageReportSaysWhichPageSizeItGot) {
   inter.first_touch();
   EXPECT_EQ(numa::page_report(inter.data(), inter.bytes()).on(0), 256);
 }
+
+// A description of more PUs than --threads accepts is refused before hwloc
+// builds it (hwloc took 6.5 s for 6060 PUs and did not finish 60602).
+TEST(NumaTopology, RefusesMoreThan4096SyntheticPus) {
+  EXPECT_THROW(numa::Topology::from_synthetic("60602"), UsageError);
+  EXPECT_THROW(numa::Topology::from_synthetic("pack:64 numa:1 core:128"), UsageError);
+  EXPECT_EQ(numa::Topology::from_synthetic("pack:4 numa:1 core:1024").num_nodes(), 4);
+}

@@ -237,9 +237,12 @@ class EdgeMapper {
     next_bits_.clear();
     const bool use_summary = front_.summary_density() < 0.5;
     if (replicate_) {
-      run_on_threads(layout, [&](int tid) {  // owners refresh every replica of the words of their range
+      // Owners refresh every replica of the words of their range; a word
+      // that two ranges share belongs to the range that ends in it, so each
+      // word has one writer.
+      run_on_threads(layout, [&](int tid) {
         for (const auto& [lo, hi] : layout.thread_ranges[tid])
-          for (std::int64_t w = lo / 64; w < (hi + 63) / 64; ++w) {
+          for (std::int64_t w = (lo + 63) / 64; w < (hi + 63) / 64; ++w) {
             word_replicas_.set(static_cast<std::size_t>(w), front_.words()[w]);
             if constexpr (Acc::enabled)
               for (int k = 0; k < layout.nodes; ++k) acc.count(tid, k, Pattern::kSequential);
