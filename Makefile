@@ -18,7 +18,7 @@ FUZZ_BUILD ?= build-fuzz
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
 # The tests of parallel code that run under TSan: kernels, engine, queues.
-TSAN_TESTS ?= Bfs*:Sssp*:Bc*:Cc*:Pr*:Spmv*:Tc*:Bp*:Diameter*:EdgeMap*:NumaEngine*:PartitionedGraph*:WorkQueues*:Recycle*:IdWidths/*
+TSAN_TESTS ?= Kcore*:Bfs*:Sssp*:Bc*:Cc*:Pr*:Spmv*:Tc*:Bp*:Diameter*:EdgeMap*:NumaEngine*:PartitionedGraph*:WorkQueues*:Recycle*:IdWidths/*
 
 .PHONY: all deps build test demo clean portable native python fuzz sanitize asan tsan
 

@@ -150,7 +150,7 @@ namespace {
 struct ReachStep {
   std::int32_t* level;
   std::int32_t next;
-  bool cond(std::uint32_t v) const { return level[v] < 0; }
+  bool cond(std::uint32_t v) const { return parallel::load_relaxed(level[v]) < 0; }  // claimed concurrently
   bool update(std::uint32_t, std::uint32_t v) {
     level[v] = next;
     return true;

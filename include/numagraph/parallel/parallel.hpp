@@ -56,6 +56,13 @@ bool compare_and_swap(T& target, T expected, T desired) {
                                                             std::memory_order_relaxed);
 }
 
+// A relaxed atomic read of an element other threads may be writing with the
+// atomics above (a plain load on x86; without it the read is a data race).
+template <typename T>
+[[gnu::always_inline]] inline T load_relaxed(const T& source) {
+  return std::atomic_ref<T>(const_cast<T&>(source)).load(std::memory_order_relaxed);
+}
+
 template <typename T>
 T fetch_add(T& target, T delta) {
   return std::atomic_ref<T>(target).fetch_add(delta, std::memory_order_relaxed);

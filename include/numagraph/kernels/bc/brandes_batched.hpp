@@ -255,9 +255,13 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
 #pragma omp barrier
 #pragma omp for schedule(static)
     for (std::int64_t i = 0; i < end; ++i) {
+      // A vertex has one entry per level it is on, each with the lanes that
+      // reached it there (disjoint): an entry clears only its lanes, and the
+      // lane mask, which every entry of the vertex clears, atomically.
       const V v = order[i];
-      seen[v] = 0;
-      for (int k = 0; k < L; ++k) {
+      std::atomic_ref<Mask>(seen[v]).store(0, std::memory_order_relaxed);
+      for (Mask left = order_lanes[i]; left; left &= static_cast<Mask>(left - 1)) {
+        const int k = __builtin_ctz(left);
         sigma[static_cast<std::size_t>(v) * L + k] = 0;
         cw_base[static_cast<std::size_t>(v) * L + k] = 0;
       }

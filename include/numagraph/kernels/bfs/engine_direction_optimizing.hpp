@@ -39,7 +39,7 @@ struct BfsStep {
   P* parent;
   std::int32_t* depth;
   std::int32_t next_depth;
-  bool cond(V v) const { return parent[v] < 0; }
+  bool cond(V v) const { return parallel::load_relaxed(parent[v]) < 0; }  // others claim concurrently
   bool update(V u, V v, eid_t& degree) {  // pull: v belongs to the calling thread
     degree = -static_cast<eid_t>(parent[v]) - 1;
     parent[v] = static_cast<P>(u);
@@ -47,7 +47,7 @@ struct BfsStep {
     return true;
   }
   bool update_atomic(V u, V v, eid_t& degree) {
-    const P seen = parent[v];
+    const P seen = parallel::load_relaxed(parent[v]);
     if (seen >= 0 || !parallel::compare_and_swap(parent[v], seen, static_cast<P>(u))) return false;
     degree = -static_cast<eid_t>(seen) - 1;
     if (depth) depth[v] = next_depth;

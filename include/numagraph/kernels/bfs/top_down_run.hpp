@@ -74,7 +74,7 @@ void top_down_run(const CSRGraph<V>& g, P* parent, std::int32_t* depth, V* queue
           const V u = queue[i];
           for (eid_t e = off[u]; e < off[u + 1]; ++e) {
             const V v = nbr[e];
-            const P seen = parent[v];
+            const P seen = parallel::load_relaxed(parent[v]);  // others claim concurrently
             if (seen < 0 && parallel::compare_and_swap(parent[v], seen, static_cast<P>(u))) {
               edges += -seen - 1;
               if (depth) depth[v] = my.level + 1;
