@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import numagraph_bin, read_vertex_values, run_cli
+from harness import numagraph_bin, read_vertex_values, run_cli
 
 MPI_ENV = {
     "OMPI_ALLOW_RUN_AS_ROOT": "1",
