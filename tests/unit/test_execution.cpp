@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine_test_util.hpp"
 #include "numagraph/execution.hpp"
 #include "numagraph/graph/builder.hpp"
 #include "numagraph/graph/generators.hpp"
@@ -28,17 +29,7 @@ class Execution_ : public ::testing::Test {
   void TearDown() override { numa::Runtime::get().configure(numa::RuntimeConfig{}); }
 };
 
-Graph32 kron(int scale) {
-  GeneratorOptions o;
-  o.scale = scale;
-  o.edge_factor = 8;
-  EdgeList e = generate_kronecker(o);
-  e.undirected = true;
-  BuildOptions b;
-  b.dedupe = true;
-  b.drop_self_loops = true;
-  return std::get<Graph32>(build_graph(std::move(e), b));
-}
+Graph32 kron(int scale) { return engine_test::kron(scale, /*directed=*/false); }
 
 int cpus_of_this_thread() {
   cpu_set_t set;
