@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "numagraph/engine/accounting.hpp"
+#include "numagraph/reorder/order.hpp"
 
 namespace numagraph {
 
@@ -65,6 +66,10 @@ struct Execution {
   // refuse it.
   engine::AccessCounts* account = nullptr;
   PhaseListener* listener = nullptr;
+  // The vertex order the kernel runs in (reorder/order.hpp). Ids going in
+  // (roots, sources, vectors) and results coming out stay the caller's; the
+  // renumbered graph is kept in the cache like the partitioned one.
+  reorder::Spec reorder;
 
   // Whether a call with this machine picture runs the NUMA engine.
   bool numa_engine(const MachineView& m) const {
@@ -72,13 +77,17 @@ struct Execution {
   }
 };
 
-// What a call did, carried by every result: whether the NUMA engine ran, and
-// the seconds spent building its partitioned graph (0 when it came from the
-// cache). Front ends time a call and subtract setup_s, as they do not time
-// loading the graph.
+// What a call did, carried by every result: whether the NUMA engine ran, the
+// seconds spent building its partitioned graph (0 when it came from the
+// cache) and those spent renumbering it. Front ends time a call and subtract
+// setup_s and reorder_s (reported apart), as they do not time loading the graph.
 struct CallInfo {
   bool numa = false;
   double setup_s = 0;
+  // Seconds spent computing the order and renumbering the graph (0 when none
+  // was asked or it came from the cache), and that time in BFS runs.
+  double reorder_s = 0;
+  double reorder_bfs_equiv = 0;
 };
 
 }  // namespace numagraph

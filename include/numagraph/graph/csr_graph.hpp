@@ -15,6 +15,7 @@
 
 #include "numagraph/graph/types.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/reorder/permutation.hpp"
 
 namespace numagraph {
 
@@ -87,12 +88,21 @@ class CSRGraph {
   std::uint64_t label(V v) const { return labels_.empty() ? v : labels_[v]; }
   const NumaArray<std::uint64_t>& labels() const { return labels_; }
 
+  // A renumbered graph (reorder/) remembers how: vertex v here is vertex
+  // permutation().to_old(v) of the graph the caller's ids refer to. The
+  // identity for graphs that were not renumbered. labels() stay indexed by
+  // this graph's ids.
+  const reorder::Permutation<V>& permutation() const { return permutation_; }
+  bool reordered() const { return !permutation_.identity(); }
+  void set_permutation(reorder::Permutation<V> p) { permutation_ = std::move(p); }
+
   // Bytes held by all arrays (what `numagraph info` reports).
   std::size_t bytes() const {
     auto arr = [](const CSRArrays<V>& a) {
       return a.offsets.bytes() + a.neighbors.bytes() + a.weights.bytes();
     };
-    return arr(out_) + (directed_ ? arr(in_) : 0) + labels_.bytes();
+    return arr(out_) + (directed_ ? arr(in_) : 0) + labels_.bytes() + permutation_.old_of_new.bytes() +
+           permutation_.new_of_old.bytes();
   }
 
  private:
@@ -103,6 +113,7 @@ class CSRGraph {
   CSRArrays<V> in_;
   NumaArray<std::uint64_t> labels_;
   std::int64_t self_loops_ = 0;
+  reorder::Permutation<V> permutation_;
 };
 
 using Graph32 = CSRGraph<std::uint32_t>;
