@@ -28,6 +28,17 @@ std::uint64_t max_id(const EdgeList& e) {
   return m;
 }
 
+// The first edge whose weight is NaN or infinite, or -1: the readers refuse
+// such weights as they parse, arrays from the library or Python reach here.
+std::int64_t first_non_finite_weight(const EdgeList& e) {
+  std::int64_t first = std::numeric_limits<std::int64_t>::max();
+  const std::int64_t n = static_cast<std::int64_t>(e.weights.size());
+#pragma omp parallel for reduction(min : first) schedule(static)
+  for (std::int64_t i = 0; i < n; ++i)
+    if (!std::isfinite(e.weights[i])) first = std::min(first, i);
+  return first == std::numeric_limits<std::int64_t>::max() ? -1 : first;
+}
+
 // Distinct ids, counted with a bitmap when max id is small enough to afford
 // one; returns 0 when the bitmap would be too big (ids then certainly sparse).
 std::uint64_t count_distinct_small(const EdgeList& e, std::uint64_t maxid) {
@@ -225,6 +236,16 @@ AnyGraph build_graph(EdgeList&& e, const BuildOptions& opt, BuildReport* report_
     throw UsageError("edge list has " + std::to_string(e.src.size()) + " sources but " +
                      std::to_string(e.dst.size()) + " targets; the arrays must match");
 
+  if (e.weighted() && e.weights.size() != e.src.size())
+    throw UsageError("edge list has " + std::to_string(e.src.size()) + " edges but " +
+                     std::to_string(e.weights.size()) + " weights; give one weight per edge");
+  if (e.weighted()) {
+    if (const std::int64_t i = first_non_finite_weight(e); i >= 0)
+      throw InputError(e.source_name, 0,
+                       "the weight of edge " + std::to_string(i) + " (" + std::to_string(e.src[i]) + " -> " +
+                           std::to_string(e.dst[i]) + ") is " + std::to_string(e.weights[i]) +
+                           ": weights must be finite numbers");
+  }
   const std::uint64_t maxid = e.size() == 0 ? 0 : max_id(e);
   report.max_input_id = maxid;
   // Every reader stops ids at 2^63 - 1; arrays from Python can hold 2^64 - 1,

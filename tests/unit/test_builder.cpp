@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <limits>
 #include <vector>
 
 #include "numagraph/graph/builder.hpp"
@@ -83,6 +84,24 @@ TEST(Builder, DedupeKeepsLightestWeight) {
   auto& g = std::get<Graph32>(any);
   ASSERT_EQ(g.out_degree(0), 1);
   EXPECT_EQ(g.out_weights(0)[0], 2.0f);
+}
+
+// Arrays from the library or Python skip the readers' weight checks: the
+// builder refuses a non-finite weight (found by the edge_arrays fuzz target)
+// and a weight array of another length, naming the edge.
+TEST(Builder, RefusesNonFiniteWeightsAndMismatchedWeightArrays) {
+  for (float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
+                    -std::numeric_limits<float>::infinity()}) {
+    try {
+      build_graph(edges_of({{0, 1}, {1, 2}, {2, 3}}, {1.0f, bad, 2.0f}), {});
+      ADD_FAILURE() << "weight " << bad << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("edge 1 (1 -> 2)"), std::string::npos) << e.what();
+    }
+  }
+  EdgeList e = edges_of({{0, 1}, {1, 2}}, {1.0f, 2.0f});
+  e.weights = NumaArray<weight_t>(1);
+  EXPECT_THROW(build_graph(std::move(e), {}), UsageError);
 }
 
 TEST(Builder, AutoRelabelsHugeIdsAndKeepsLabels) {
