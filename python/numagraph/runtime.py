@@ -6,6 +6,7 @@ from . import _core
 _DEFAULTS = dict(threads=0, topology="", bind="compact", smt=False, pages="thp", placement="local")
 _state = None  # settings in force (None: never configured, OpenMP defaults, no pinning)
 _initial_threads = None
+_MAX_THREADS = 4096  # numa::kMaxThreads, the CLI's -t range
 
 
 def _apply(settings):
@@ -44,6 +45,9 @@ class config:
                 settings[key] = value
         if not isinstance(settings["threads"], int) or isinstance(settings["threads"], bool):
             raise TypeError(f"threads must be an int (got {type(settings['threads']).__name__})")
+        if not 0 <= settings["threads"] <= _MAX_THREADS:
+            raise _core.UsageError(f"threads must be in 0..{_MAX_THREADS} (0 = one per core); "
+                                   f"got {settings['threads']}")
         _apply(settings)
 
     def __enter__(self):

@@ -53,7 +53,9 @@ void unpin_all() {
 
 void configure(int threads, const std::string& topology, const std::string& bind, bool smt, const std::string& pages,
                const std::string& placement) {
-  if (threads < 0) throw UsageError("threads must be >= 0 (0 = one per core)");
+  if (threads < 0 || threads > numa::kMaxThreads)
+    throw UsageError("threads must be in 0.." + std::to_string(numa::kMaxThreads) + " (0 = one per core); got " +
+                     std::to_string(threads));
   numa::RuntimeConfig c;
   c.threads = threads;
   c.topology = topology;

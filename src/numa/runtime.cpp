@@ -108,6 +108,9 @@ int Runtime::process_cpu_count() const {
 }
 
 void Runtime::configure(const RuntimeConfig& config) {
+  if (config.threads < 0 || config.threads > kMaxThreads)
+    throw UsageError("threads must be in 0.." + std::to_string(kMaxThreads) + " (0 = one per core); got " +
+                     std::to_string(config.threads));
   // Kept mappings carry the placement the old topology gave them.
   release_recycled();
   config_ = config;

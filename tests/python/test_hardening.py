@@ -113,3 +113,14 @@ def test_failed_save_leaves_no_file(tmp_path):
     """)
     assert "RAISED UsageError" in out, out
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("threads", [10**6, 4097, -1, 10**20])
+def test_config_refuses_thread_counts_out_of_range(threads):
+    out = child(f"""
+        expect(lambda: ng.config(threads={threads}), ng.Error)
+        g = ng.Graph.from_edges([0, 1], [1, 2])
+        print("STILL WORKS", int(ng.bfs(g, 0)[2]))
+    """)
+    assert "RAISED UsageError" in out and "0..4096" in out, out
+    assert "STILL WORKS 2" in out, out

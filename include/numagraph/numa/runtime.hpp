@@ -28,9 +28,12 @@ Bind parse_bind(const std::string& s);
 PageSize parse_pages(const std::string& s);
 PlacementKind parse_placement(const std::string& s);
 
+// The most threads a run may ask for (the CLI's -t range, Python's config).
+inline constexpr int kMaxThreads = 4096;
+
 struct RuntimeConfig {
   std::string topology;  // "" = NUMAGRAPH_TOPOLOGY or the machine
-  int threads = 0;       // 0 = one per core (per PU with smt)
+  int threads = 0;       // 0 = one per core (per PU with smt); at most kMaxThreads
   Bind bind = Bind::kCompact;
   bool smt = false;
   PageSize pages = PageSize::kTHP;
