@@ -1,8 +1,12 @@
 // The one place where an entry point decides between the flat kernel and the
-// NUMA engine and gets what the engine needs: the machine picture, the
-// partitioned graph (from the cache, or built and timed), workspaces, the
-// accounting policy and the phase listener. Each problem's entry point
-// (kernels/<problem>/<problem>.hpp) makes one EngineCall and asks it.
+// NUMA engine and gets what the engine needs: the graph the kernel runs on
+// (the caller's, or its copy renumbered in Execution::reorder's order, from
+// the cache or built and timed), the machine picture, the partitioned graph
+// (from the cache, or built and timed), workspaces, the accounting policy and
+// the phase listener. Each problem's entry point
+// (kernels/<problem>/<problem>.hpp) makes one EngineCall, runs its kernel on
+// graph(), maps the ids that go in with ids().to_new and brings the result
+// back in the caller's ids with the result's unpermute(r, ids()).
 #pragma once
 
 #include <memory>
@@ -15,6 +19,10 @@
 #include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/execution.hpp"
 #include "numagraph/kernel_cache.hpp"
+#include "numagraph/profile/timer.hpp"
+#include "numagraph/reorder/apply.hpp"
+#include "numagraph/reorder/compute.hpp"
+#include "numagraph/reorder/permutation.hpp"
 #include "numagraph/util/error.hpp"
 
 namespace numagraph::kernels {
@@ -42,10 +50,22 @@ class EngineCall {
   // `problem` names the call's phase; `parts` are the partitions the
   // problem's engine variant reads.
   EngineCall(const CSRGraph<V>& g, const Execution& x, std::string_view problem, engine::PartitionOptions parts)
-      : g_(g), x_(x), problem_(problem), parts_(parts), machine_(MachineView::current()),
+      : g_(&g), x_(x), problem_(problem), parts_(parts), machine_(MachineView::current()),
         numa_(x.numa_engine(machine_)) {
     if (!x_.cache) own_.emplace();
+    if (!x_.reorder.none()) {
+      PhaseScope phase(x_.listener, "reorder");
+      g_ = &cache().reordered(g, x_.reorder, [&] { return renumber(g); });
+    }
   }
+
+  // The graph the kernel runs on: the caller's, or its renumbered copy.
+  const CSRGraph<V>& graph() const { return *g_; }
+  // Kernel vertex k is the caller's vertex ids().to_old(k): graph()'s own
+  // permutation, which is not the identity either when the caller's graph
+  // was itself renumbered (a reordered .ngr): the caller's ids are then
+  // those of the graph it was made from.
+  const reorder::Permutation<V>& ids() const { return g_->permutation(); }
 
   // True when the engine variant runs: the NUMA engine is chosen, or the
   // accounting asks for the engine's instrumented kernel.
@@ -56,13 +76,13 @@ class EngineCall {
 
   template <typename T>
   T& workspace() {
-    return cache().template workspace<T>(g_);
+    return cache().template workspace<T>(*g_);
   }
 
   // The partitioned graph, built on first use (the build is the call's setup).
   const engine::PartitionedGraph<V>& partitioned() {
     PhaseScope phase(x_.listener, "setup");
-    return cache().partitioned(g_, parts_, machine_, info_.setup_s);
+    return cache().partitioned(*g_, parts_, machine_, info_.setup_s);
   }
 
   // Runs f() as part of the call's setup: work done once per graph and
@@ -109,7 +129,20 @@ class EngineCall {
  private:
   KernelCache& cache() { return x_.cache ? *x_.cache : *own_; }
 
-  const CSRGraph<V>& g_;
+  // g in x_.reorder's order, timed: reorder_s counts computing the order and
+  // building the copy, reorder_bfs_equiv that time in flat BFS runs on g
+  // (compute_order measures one; reorder/compute.hpp).
+  CSRGraph<V> renumber(const CSRGraph<V>& g) {
+    reorder::OrderStats stats;
+    const auto p = reorder::compute_order(g, x_.reorder, &stats);
+    profile::Timer timer;
+    CSRGraph<V> r = reorder::apply_permutation(g, p);
+    info_.reorder_s = stats.seconds + timer.seconds();
+    info_.reorder_bfs_equiv = stats.seconds > 0 ? info_.reorder_s * stats.bfs_equivalents / stats.seconds : 0;
+    return r;
+  }
+
+  const CSRGraph<V>* g_;
   const Execution& x_;
   std::string_view problem_;
   engine::PartitionOptions parts_;

@@ -5,7 +5,9 @@
 #include <type_traits>
 
 #include "numagraph/execution.hpp"
+#include "numagraph/kernels/caller_ids.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/reorder/permutation.hpp"
 
 namespace numagraph::kernels {
 
@@ -32,5 +34,16 @@ struct BfsResult {
   int bottom_up_steps = 0;
   CallInfo ran;
 };
+
+// Brings a result computed on a renumbered graph back to the caller's ids
+// (EngineCall::ids()): both arrays in the caller's order, parents as caller
+// ids; an unreached vertex keeps its negative mark (-(out-degree + 1), the
+// same vertex's degree in either numbering).
+template <typename V>
+void unpermute(BfsResult<V>& r, const reorder::Permutation<V>& ids) {
+  using Parent = typename BfsResult<V>::Parent;
+  to_caller_order(r.parent, ids, [&](Parent p) { return p < 0 ? p : static_cast<Parent>(ids.to_old(static_cast<V>(p))); });
+  to_caller_order(r.depth, ids);
+}
 
 }  // namespace numagraph::kernels

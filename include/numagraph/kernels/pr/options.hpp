@@ -17,6 +17,7 @@
 
 #include "numagraph/sweep/cache_blocking.hpp"
 #include "numagraph/execution.hpp"
+#include "numagraph/kernels/caller_ids.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
@@ -107,6 +108,13 @@ struct PageRankResult {
   double cache_copy_s = 0;  // seconds of the call spent building the blocked copy (flat kernels)
   CallInfo ran;
 };
+
+// Brings the scores of a run on a renumbered graph back to the caller's ids
+// (EngineCall::ids()).
+template <typename V>
+void unpermute(PageRankResult& r, const reorder::Permutation<V>& ids) {
+  to_caller_order(r.scores, ids);
+}
 
 // `score` if the vertex has out-arcs, else 0, without a branch: whether a
 // vertex has out-arcs follows no pattern on a skewed graph (38 % of kron20's

@@ -16,6 +16,8 @@ using kernels::PageRankOptions;
 using kernels::PageRankResult;
 using kernels::PageRankVariant;
 
+// Scores in the caller's ids; the sweeps run on the graph in
+// Execution::reorder's order.
 template <typename V>
 PageRankResult pagerank(const CSRGraph<V>& g, const PageRankOptions& o = {}, const Execution& x = {}) {
   using kernels::PageRankVariant;
@@ -40,10 +42,12 @@ PageRankResult pagerank(const CSRGraph<V>& g, const PageRankOptions& o = {}, con
   } else {
     const bool jacobi = o.variant == PageRankVariant::kJacobi || o.networkx;
     r = call.run_flat([&] {
-      return jacobi ? kernels::pagerank_pull_jacobi(g, o) : kernels::pagerank_pull_gauss_seidel(g, o);
+      const auto& kg = call.graph();
+      return jacobi ? kernels::pagerank_pull_jacobi(kg, o) : kernels::pagerank_pull_gauss_seidel(kg, o);
     });
     r.variant = jacobi ? PageRankVariant::kJacobi : PageRankVariant::kGaussSeidel;
   }
+  kernels::unpermute(r, call.ids());
   r.ran = call.info();
   return r;
 }
