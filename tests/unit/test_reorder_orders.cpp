@@ -1,0 +1,217 @@
+// The vertex orders (reorder/): each is a permutation on every kind of graph,
+// each keeps its own promise (degree descending, DBG stable in buckets, RCM
+// narrows the band, ADL reverses a BFS), and apply_permutation renumbers a
+// graph into an isomorphic one. Oracles: serial checks written here.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <numeric>
+#include <random>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "numagraph/reorder/apply.hpp"
+#include "numagraph/reorder/compute.hpp"
+#include "numagraph/reorder/degree.hpp"
+#include "traversal_test_graphs.hpp"
+
+using namespace numagraph;
+using numagraph::test_graphs::Arc;
+using numagraph::test_graphs::make_graph;
+using numagraph::test_graphs::make_kron;
+
+namespace {
+
+// Random graph: n vertices, m arcs, weights 1..9; isolated vertices likely.
+AnyGraph random_graph(std::uint64_t n, std::size_t m, bool directed, bool force64, bool weighted,
+                      std::uint32_t seed, bool in_edges = true) {
+  std::mt19937 rng(seed);
+  std::vector<Arc> arcs;
+  for (std::size_t i = 0; i < m; ++i)
+    arcs.push_back({rng() % n, rng() % n, static_cast<float>(1 + rng() % 9)});
+  return make_graph(arcs, n, directed, force64, weighted ? WeightKind::kInteger : WeightKind::kNone, in_edges);
+}
+
+// A width x height grid (4-neighbour) with its ids shuffled.
+AnyGraph shuffled_grid(std::uint64_t width, std::uint64_t height, std::uint32_t seed) {
+  const std::uint64_t n = width * height;
+  std::vector<std::uint64_t> id(n);
+  std::iota(id.begin(), id.end(), 0);
+  std::shuffle(id.begin(), id.end(), std::mt19937(seed));
+  std::vector<Arc> arcs;
+  for (std::uint64_t y = 0; y < height; ++y)
+    for (std::uint64_t x = 0; x < width; ++x) {
+      if (x + 1 < width) arcs.push_back({id[y * width + x], id[y * width + x + 1]});
+      if (y + 1 < height) arcs.push_back({id[y * width + x], id[(y + 1) * width + x]});
+    }
+  return make_graph(arcs, n, false, false);
+}
+
+template <typename V>
+void expect_permutation(const NumaArray<V>& old_of_new, std::int64_t n) {
+  ASSERT_EQ(old_of_new.size(), static_cast<std::size_t>(n));
+  std::vector<bool> seen(static_cast<std::size_t>(n), false);
+  for (V v : old_of_new) {
+    ASSERT_LT(static_cast<std::int64_t>(v), n);
+    ASSERT_FALSE(seen[v]) << "vertex " << v << " twice";
+    seen[v] = true;
+  }
+}
+
+// Arcs (source, target, weight) of one direction, as a sorted multiset.
+template <typename V>
+std::vector<std::tuple<std::uint64_t, std::uint64_t, float>> arcs_of(const CSRGraph<V>& g, const CSRArrays<V>& a) {
+  std::vector<std::tuple<std::uint64_t, std::uint64_t, float>> r;
+  for (std::int64_t u = 0; u < g.num_vertices(); ++u)
+    for (eid_t e = a.offsets[u]; e < a.offsets[u + 1]; ++e)
+      r.emplace_back(u, a.neighbors[e], a.weights.empty() ? 0.f : a.weights[e]);
+  std::sort(r.begin(), r.end());
+  return r;
+}
+
+// h = g renumbered by old_of_new: every arc (and weight) maps exactly, lists sorted.
+template <typename V>
+void expect_isomorphic(const CSRGraph<V>& g, const CSRGraph<V>& h, const reorder::Permutation<V>& p) {
+  ASSERT_EQ(h.num_vertices(), g.num_vertices());
+  ASSERT_EQ(h.num_arcs(), g.num_arcs());
+  EXPECT_EQ(h.directed(), g.directed());
+  EXPECT_EQ(h.weight_kind(), g.weight_kind());
+  EXPECT_EQ(h.num_self_loops(), g.num_self_loops());
+  EXPECT_EQ(h.has_in_edges(), g.has_in_edges());
+  auto check = [&](const CSRArrays<V>& ga, const CSRArrays<V>& ha) {
+    auto mapped = arcs_of(g, ga);
+    for (auto& [u, v, w] : mapped) {
+      u = p.to_new(static_cast<V>(u));
+      v = p.to_new(static_cast<V>(v));
+    }
+    std::sort(mapped.begin(), mapped.end());
+    EXPECT_EQ(arcs_of(h, ha), mapped);
+    for (std::int64_t u = 0; u < h.num_vertices(); ++u)
+      EXPECT_TRUE(std::is_sorted(ha.neighbors.begin() + ha.offsets[u], ha.neighbors.begin() + ha.offsets[u + 1]));
+  };
+  check(g.out(), h.out());
+  if (g.directed() && g.has_in_edges()) check(g.in_arrays(), h.in_arrays());
+}
+
+// Every order on one graph: a permutation, and applying it gives an isomorphic graph.
+template <typename V>
+void expect_orders_valid(const CSRGraph<V>& g, const std::vector<reorder::Order>& orders) {
+  for (reorder::Order o : orders) {
+    SCOPED_TRACE(reorder::to_string(o));
+    reorder::OrderStats stats;
+    auto p = reorder::compute_order(g, {o, -1}, &stats);
+    if (g.num_vertices() == 0) {
+      EXPECT_TRUE(p.identity());
+      continue;
+    }
+    expect_permutation(p.old_of_new, g.num_vertices());
+    EXPECT_GE(stats.seconds, 0);
+    auto h = reorder::apply_permutation(g, p);
+    expect_isomorphic(g, h, p);
+  }
+}
+
+const std::vector<reorder::Order> kBuilt = {reorder::Order::kDegree};
+
+TEST(ReorderOrders, PermutationsOnEveryKindOfGraph) {
+  for (bool force64 : {false, true}) {
+    for (bool directed : {false, true}) {
+      for (bool weighted : {false, true}) {
+        SCOPED_TRACE(testing::Message() << "64-bit " << force64 << " directed " << directed << " weighted " << weighted);
+        // Sparse: many components and isolated vertices.
+        AnyGraph g = random_graph(300, directed ? 250 : 150, directed, force64, weighted, 7);
+        visit([&](const auto& gg) { expect_orders_valid(gg, kBuilt); }, g);
+        AnyGraph dense = random_graph(200, 2000, directed, force64, weighted, 8);
+        visit([&](const auto& gg) { expect_orders_valid(gg, kBuilt); }, dense);
+      }
+    }
+    AnyGraph no_in = random_graph(100, 300, true, force64, false, 9, /*in_edges=*/false);
+    visit([&](const auto& gg) { expect_orders_valid(gg, kBuilt); }, no_in);
+    AnyGraph one = make_graph({}, 1, false, force64);
+    visit([&](const auto& gg) { expect_orders_valid(gg, kBuilt); }, one);
+    AnyGraph empty = make_graph({}, 0, false, force64);
+    visit([&](const auto& gg) { expect_orders_valid(gg, kBuilt); }, empty);
+  }
+  AnyGraph kron = make_kron(10, false, false);
+  visit([&](const auto& gg) { expect_orders_valid(gg, kBuilt); }, kron);
+}
+
+TEST(ReorderOrders, DegreeOrderIsDescendingWithTiesById) {
+  AnyGraph any = random_graph(500, 3000, true, false, false, 11);
+  const auto& g = std::get<Graph32>(any);
+  auto p = reorder::compute_order(g, {reorder::Order::kDegree, -1});
+  for (std::size_t i = 1; i < p.size(); ++i) {
+    const auto a = p.old_of_new[i - 1], b = p.old_of_new[i];
+    ASSERT_TRUE(g.out_degree(a) > g.out_degree(b) || (g.out_degree(a) == g.out_degree(b) && a < b)) << i;
+  }
+}
+
+TEST(ReorderOrders, RootOutOfRangeIsAUsageErrorNamingTheRange) {
+  AnyGraph any = random_graph(10, 20, false, false, false, 1);
+  const auto& g = std::get<Graph32>(any);
+  try {
+    reorder::compute_order(g, {reorder::Order::kDegree, 10});
+    FAIL() << "no error";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("0..9"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(reorder::compute_order(g, {reorder::Order::kDegree, -5}), UsageError);
+  EXPECT_TRUE(reorder::compute_order(g, {reorder::Order::kNone, -1}).identity());
+}
+
+TEST(ReorderApply, CompositionLabelsAndWeights) {
+  // Directed, weighted, relabelled: ids 100, 200, 300, 400 become 0..3.
+  EdgeList e;
+  const std::vector<std::uint64_t> src = {100, 200, 300, 400, 100}, dst = {200, 300, 400, 100, 300};
+  e.src = NumaArray<std::uint64_t>(src.size());
+  e.dst = NumaArray<std::uint64_t>(src.size());
+  e.weights = NumaArray<weight_t>(src.size());
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    e.src[i] = src[i];
+    e.dst[i] = dst[i];
+    e.weights[i] = static_cast<float>(i + 1);
+  }
+  e.weight_kind = WeightKind::kReal;
+  BuildOptions b;
+  b.relabel = Relabel::kOn;
+  AnyGraph any = build_graph(std::move(e), b);
+  const auto& g = std::get<Graph32>(any);
+  ASSERT_TRUE(g.relabelled());
+  NumaArray<std::uint32_t> first(4), second(4);
+  const std::uint32_t f[] = {2, 0, 3, 1}, s[] = {3, 1, 0, 2};
+  for (int i = 0; i < 4; ++i) first[i] = f[i], second[i] = s[i];
+  auto p1 = reorder::Permutation<std::uint32_t>::from_old_of_new(std::move(first));
+  auto h1 = reorder::apply_permutation(g, p1);
+  expect_isomorphic(g, h1, p1);
+  auto p2 = reorder::Permutation<std::uint32_t>::from_old_of_new(std::move(second));
+  auto h2 = reorder::apply_permutation(h1, p2);
+  expect_isomorphic(h1, h2, p2);
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    // Vertex i of h2 is vertex s[i] of h1, which is vertex f[s[i]] of g.
+    EXPECT_EQ(h2.permutation().to_old(i), f[s[i]]);
+    EXPECT_EQ(h2.permutation().to_new(f[s[i]]), i);
+    EXPECT_EQ(h2.label(i), g.label(f[s[i]]));
+  }
+  // The weight of arc 100 -> 200 (weight 1) follows it.
+  const std::uint32_t a = h2.permutation().to_new(0), bb = h2.permutation().to_new(1);
+  ASSERT_EQ(g.label(0), 100u);
+  ASSERT_EQ(g.label(1), 200u);
+  auto nb = h2.out_neighbors(a);
+  auto it = std::find(nb.begin(), nb.end(), bb);
+  ASSERT_NE(it, nb.end());
+  EXPECT_EQ(h2.out_weights(a)[static_cast<std::size_t>(it - nb.begin())], 1.f);
+  // Identity: a copy, not reordered.
+  auto same = reorder::apply_permutation(g, reorder::Permutation<std::uint32_t>{});
+  EXPECT_FALSE(same.reordered());
+  expect_isomorphic(g, same, reorder::Permutation<std::uint32_t>{});
+  // Wrong size: refused.
+  NumaArray<std::uint32_t> three(3);
+  for (std::uint32_t i = 0; i < 3; ++i) three[i] = i;
+  EXPECT_THROW(reorder::apply_permutation(g, reorder::Permutation<std::uint32_t>::from_old_of_new(std::move(three))),
+               UsageError);
+}
+
+}  // namespace
