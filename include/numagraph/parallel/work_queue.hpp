@@ -67,6 +67,15 @@ class WorkQueues {
     }
   }
 
+  // Gives queue q the items [begin, end): for kernels whose queues are
+  // refilled inside one parallel region, each by its owner (a thread's own
+  // discoveries, kernels/bc/brandes_work_queues.hpp). Call between barriers:
+  // nobody may drain while a queue is refilled.
+  void refill(int q, std::int64_t begin, std::int64_t end) {
+    queues_[static_cast<std::size_t>(q)].head.store(begin, std::memory_order_relaxed);
+    queues_[static_cast<std::size_t>(q)].end = end;
+  }
+
   // Runs body(begin, end, queue) for every task thread `tid` gets: from its
   // own queues first, then stolen ones (`queue` is where the task came from).
   template <typename F>

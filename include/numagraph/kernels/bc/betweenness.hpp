@@ -1,8 +1,8 @@
 // numagraph::betweenness — the betweenness-centrality entry point: Brandes
 // over the given sources on a flat kernel (brandes.hpp,
-// brandes_direction_optimizing.hpp, brandes_batched.hpp; BcOptions::variant)
-// or the NUMA engine's work queues (engine_work_queues.hpp), as the
-// Execution chooses.
+// brandes_direction_optimizing.hpp, brandes_batched.hpp,
+// brandes_work_queues.hpp; BcOptions::variant) or the NUMA engine's work
+// queues (engine_work_queues.hpp), as the Execution chooses.
 #pragma once
 
 #include <vector>
@@ -10,6 +10,7 @@
 #include "numagraph/kernels/bc/brandes.hpp"
 #include "numagraph/kernels/bc/brandes_batched.hpp"
 #include "numagraph/kernels/bc/brandes_direction_optimizing.hpp"
+#include "numagraph/kernels/bc/brandes_work_queues.hpp"
 #include "numagraph/kernels/bc/engine_work_queues.hpp"
 #include "numagraph/kernels/bc/options.hpp"
 #include "numagraph/kernels/engine_call.hpp"
@@ -42,12 +43,24 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
     if (static_cast<std::int64_t>(s) >= g.num_vertices())
       throw UsageError("betweenness source " + std::to_string(s) + " is not a vertex");
   if (o.task_size < 1) throw UsageError("the work-queue task size must be at least 1");
+  const bool work_queues = o.variant == BcVariant::kWorkQueues;
+  if (!work_queues && o.schedule != kernels::BcSchedule::kNwq)
+    throw UsageError("the schedule applies to the work-queues variant: add --variant work-queues or drop --schedule");
+  if (!work_queues && o.measure_working_set)
+    throw UsageError("the working set is measured by the work-queues variant: add --variant work-queues or drop "
+                     "--working-set");
   kernels::EngineCall<V> call(g, x, "betweenness", {.push = true, .out = false});
+  r.working_set.clear();
   if (call.engine()) {
-    if (o.variant != BcVariant::kAuto)
+    if (o.variant != BcVariant::kAuto && !work_queues)
       throw UsageError(std::string("the BC variant '") + kernels::to_string(o.variant) +
-                       "' is a flat kernel; the NUMA engine has its work-queue Brandes: drop --variant or use "
-                       "--engine flat");
+                       "' is a flat kernel; the NUMA engine has its work-queue Brandes: drop --variant (or give "
+                       "work-queues) or use --engine flat");
+    if (o.schedule != kernels::BcSchedule::kNwq)
+      throw UsageError("the NUMA engine's work queues have no dynamic schedule: use --engine flat with --schedule "
+                       "dynamic");
+    if (o.measure_working_set)
+      throw UsageError("the working set is measured by the flat work-queues kernel: add --engine flat");
     // Steal across nodes only when every thread has a CPU of its own:
     // time-sliced threads would steal other nodes' work by accident of
     // scheduling (MachineView::threads_fit).
@@ -56,11 +69,24 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
       return kernels::betweenness_numa(pg, sources, o, steal, mode, acc);
     });
   } else {
-    if (o.task_size != BcOptions{}.task_size)
-      throw UsageError("the task size applies to the NUMA engine's work queues: add --engine numa or drop --task-size");
+    if (o.task_size != BcOptions{}.task_size && !work_queues)
+      throw UsageError("the task size applies to the work queues: add --variant work-queues or --engine numa, or "
+                       "drop --task-size");
     r.variant = kernels::flat_bc_variant(g, sources.size(), o.variant);
+    r.stolen_tasks = 0;
+    r.steal_across_nodes = false;
     call.run_flat([&] {
-      if (r.variant == BcVariant::kBatched)
+      if (work_queues) {
+        // Dry threads steal across nodes only when every thread has a CPU of
+        // its own, as on the engine.
+        const kernels::BrandesWqOptions wq{o.schedule, o.task_size, o.measure_working_set, call.machine().thread_node,
+                                           {call.machine().distance, call.machine().threads_fit()}};
+        auto stats = kernels::betweenness_brandes_work_queues(
+            g, sources, r.scores, call.template workspace<kernels::BrandesWorkspace<V>>(), wq);
+        r.stolen_tasks = stats.stolen_tasks;
+        r.steal_across_nodes = wq.steal.across_nodes;
+        r.working_set = std::move(stats.working_set);
+      } else if (r.variant == BcVariant::kBatched)
         kernels::betweenness_brandes_batched(g, sources, r.scores,
                                              call.template workspace<kernels::BrandesBatchedWorkspace<V>>());
       else if (r.variant == BcVariant::kDirectionOptimizing)
@@ -68,8 +94,6 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
       else
         kernels::betweenness_brandes(g, sources, r.scores, call.template workspace<kernels::BrandesWorkspace<V>>());
     });
-    r.stolen_tasks = 0;
-    r.steal_across_nodes = false;
   }
   r.ran = call.info();
 }

@@ -17,16 +17,20 @@ namespace numagraph::kernels {
 // atomics backward; brandes_direction_optimizing.hpp), batched (up to 16
 // sources share each sweep; brandes_batched.hpp). auto: batched for 4 or
 // more sources on graphs of average degree 8 or more, where sharing the
-// edge sweeps pays (docs/kernels/bc.md), else direction-optimizing. The NUMA
-// engine has one variant (engine_work_queues.hpp).
-enum class BcVariant { kAuto, kBrandes, kDirectionOptimizing, kBatched };
+// edge sweeps pays (docs/kernels/bc.md), else direction-optimizing.
+// work-queues: seed 000's Algorithm 2 (brandes_work_queues.hpp): each
+// thread's discoveries are its own queue for the next level, drained in
+// tasks, dry threads steal by NUMA distance; on the NUMA engine it names the
+// engine's one variant (engine_work_queues.hpp).
+enum class BcVariant { kAuto, kBrandes, kDirectionOptimizing, kBatched, kWorkQueues };
 
 inline BcVariant parse_bc_variant(std::string_view name) {
   if (name == "auto") return BcVariant::kAuto;
   if (name == "brandes") return BcVariant::kBrandes;
   if (name == "direction-optimizing") return BcVariant::kDirectionOptimizing;
   if (name == "batched") return BcVariant::kBatched;
-  throw UsageError("the BC variant must be 'auto', 'brandes', 'direction-optimizing' or 'batched' (got '" +
+  if (name == "work-queues") return BcVariant::kWorkQueues;
+  throw UsageError("the BC variant must be 'auto', 'brandes', 'direction-optimizing', 'batched' or 'work-queues' (got '" +
                    std::string(name) + "')");
 }
 
@@ -34,12 +38,32 @@ inline const char* to_string(BcVariant v) {
   return v == BcVariant::kAuto                  ? "auto"
          : v == BcVariant::kBrandes             ? "brandes"
          : v == BcVariant::kDirectionOptimizing ? "direction-optimizing"
-                                                : "batched";
+         : v == BcVariant::kBatched             ? "batched"
+                                                : "work-queues";
 }
 
+// How the work-queues variant hands a level's frontier to threads: nwq (seed
+// 000's Algorithm 2: own discoveries first, then steal by NUMA distance) or
+// dynamic (the paper's baseline: one shared OpenMP dynamic schedule over the
+// level, chunks of task_size).
+enum class BcSchedule { kNwq, kDynamic };
+
+inline BcSchedule parse_bc_schedule(std::string_view name) {
+  if (name == "nwq") return BcSchedule::kNwq;
+  if (name == "dynamic") return BcSchedule::kDynamic;
+  throw UsageError("the BC schedule must be 'nwq' or 'dynamic' (got '" + std::string(name) + "')");
+}
+
+inline const char* to_string(BcSchedule s) { return s == BcSchedule::kNwq ? "nwq" : "dynamic"; }
+
 struct BcOptions {
-  BcVariant variant = BcVariant::kAuto;  // flat engine only
-  std::int64_t task_size = 16;           // NUMA engine: frontier entries per work-queue task (seed 000's 16)
+  BcVariant variant = BcVariant::kAuto;  // flat kernels; work-queues also names the NUMA engine's
+  std::int64_t task_size = 16;           // work queues (flat and NUMA engine): frontier entries per task (seed 000's 16)
+  BcSchedule schedule = BcSchedule::kNwq;  // flat work-queues variant only
+  // Flat work-queues variant only: count the distinct vertices each thread
+  // touches per source in the forward sweep (seed 000's Fig. 12). Slows the
+  // run: time it apart.
+  bool measure_working_set = false;
 };
 
 // Raw Brandes sums over the sources (each ordered pair once);
@@ -47,8 +71,11 @@ struct BcOptions {
 struct BcResult {
   NumaArray<double> scores;
   BcVariant variant = BcVariant::kAuto;  // the flat kernel that ran (kAuto: the NUMA engine's)
-  std::int64_t stolen_tasks = 0;    // NUMA engine: tasks taken from other threads' queues
-  bool steal_across_nodes = false;  // NUMA engine: whether a thread may steal from other nodes
+  std::int64_t stolen_tasks = 0;    // work queues: tasks taken from other threads' queues
+  bool steal_across_nodes = false;  // work queues: whether a thread may steal from other nodes
+  // measure_working_set: per thread, distinct vertices touched per source
+  // (mean over the sources) in the forward sweep; empty otherwise.
+  std::vector<double> working_set;
   CallInfo ran;
 };
 
