@@ -19,6 +19,7 @@ struct BcCommand {
   RootOptions roots;
   BcOptions bc;
   std::string variant = "auto";
+  std::string schedule = "nwq";
   bool exact = false;
   bool normalized = false;
   std::string output;
@@ -42,6 +43,7 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   const Execution x = make_execution(c.engine, cache);
   BcOptions o = c.bc;
   o.variant = kernels::parse_bc_variant(c.variant);
+  o.schedule = kernels::parse_bc_schedule(c.schedule);
   BcResult r;  // reused by every trial
   const auto seconds = time_trials(c.run.trials, [&](int) { numagraph::betweenness(g, sources, o, x, r); }, r.ran);
   std::optional<bool> verified;
@@ -61,10 +63,16 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
     for (V s : sources) labels.push_back(g.label(s));
   rec.set("exact", c.exact).set("num_sources", static_cast<std::int64_t>(sources.size())).set("sources", labels);
   rec.set("normalized", c.normalized).set("variant", r.ran.numa ? "work-queues" : kernels::to_string(r.variant));
-  if (r.ran.numa)
+  if (r.ran.numa || o.variant == BcVariant::kWorkQueues)
     rec.set("task_size", c.bc.task_size)
         .set("steal_across_nodes", r.steal_across_nodes)
         .set("stolen_tasks", r.stolen_tasks);
+  if (!r.ran.numa && o.variant == BcVariant::kWorkQueues) rec.set("schedule", c.schedule);
+  if (!r.working_set.empty()) {
+    double sum = 0;
+    for (double w : r.working_set) sum += w;
+    rec.set("working_set", sum / static_cast<double>(r.working_set.size())).set("working_set_per_thread", r.working_set);
+  }
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);
 }
@@ -80,11 +88,21 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                                    "scale as networkx.betweenness_centrality(normalized=True); otherwise as normalized=False");
                       app.add_option("--variant", c->variant,
                                      "flat kernel: brandes (push, atomics), direction-optimizing, batched (16 sources "
-                                     "share each sweep), or auto (default: batched for 4+ sources on graphs of "
-                                     "average degree 8+, else direction-optimizing)")
-                          ->check(CLI::IsMember({"auto", "brandes", "direction-optimizing", "batched"}));
-                      app.add_option("--task-size", c->bc.task_size, "frontier entries per work-queue task (numa engine, 16)")
+                                     "share each sweep), work-queues (the BC paper's NUMA-aware queues, see "
+                                     "--schedule; also the numa engine's), or auto (default: batched for 4+ sources "
+                                     "on graphs of average degree 8+, else direction-optimizing)")
+                          ->check(CLI::IsMember({"auto", "brandes", "direction-optimizing", "batched", "work-queues"}));
+                      app.add_option("--task-size", c->bc.task_size,
+                                     "frontier entries per work-queue task (work-queues variant or numa engine, 16)")
                           ->check(kPositive);
+                      app.add_option("--schedule", c->schedule,
+                                     "work-queues variant, flat engine: nwq (each thread's discoveries are its next "
+                                     "queue, dry threads steal by NUMA distance; default) or dynamic (OpenMP dynamic "
+                                     "over each level, the BC paper's baseline)")
+                          ->check(CLI::IsMember({"nwq", "dynamic"}));
+                      app.add_flag("--working-set", c->bc.measure_working_set,
+                                   "work-queues variant, flat engine: count the distinct vertices each thread touches "
+                                   "per source in the forward sweep (slower; record: working_set)");
                       app.add_option("--output", c->output, "write 'id score' per vertex");
                       app.callback([c] {
                         apply_run_options(c->run);
