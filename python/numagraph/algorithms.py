@@ -61,8 +61,12 @@ def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT
     ``k`` samples k sources deterministically from ``seed``; ``sources`` lists
     them explicitly. Returns float64 scores. ``variant`` picks the flat
     kernel as the CLI's --variant: 'brandes', 'direction-optimizing',
-    'batched' (up to 16 sources share each edge sweep) or 'auto' (batched
-    for 4+ sources on graphs of average degree 8+); the NUMA engine has one.
+    'batched' (up to 16 sources share each edge sweep), 'work-queues' (the
+    BC paper's NUMA-aware work queues: each thread's discoveries are its next
+    queue, dry threads steal by NUMA distance; the CLI's --schedule picks the
+    paper's dynamic baseline instead) or 'auto' (batched for 4+ sources on
+    graphs of average degree 8+); the NUMA engine has one ('auto' or
+    'work-queues').
     """
     if sources is not None and k is not None:
         raise _core.UsageError("give k or sources, not both")
