@@ -112,21 +112,34 @@ V first_root(const CSRGraph<V>& g, std::int64_t root, const NumaArray<eid_t>& de
   return static_cast<V>(best);
 }
 
-// The vertices `visited` marks as not visited (visited[v] == 0), by
-// decreasing degree, ties by id: the roots of the searches after the first,
-// one per component not yet reached (docs/reordering.md). Vertices without
-// edges come last and need no search.
+// The vertices with edges that `visited` marks as not visited
+// (visited[v] == 0), by decreasing degree, ties by id: the candidate roots of
+// the searches after the first, one per component not yet reached
+// (docs/reordering.md). Vertices without edges are left out: they need no
+// search and go last (append_unvisited).
 template <typename V>
 NumaArray<V> unvisited_by_degree(const CSRGraph<V>& g, const NumaArray<eid_t>& degree,
                                  const std::uint8_t* visited) {
   const std::int64_t n = g.num_vertices();
   std::vector<V> left;
-  for (std::int64_t v = 0; v < n; ++v)
-    if (!visited[v]) left.push_back(static_cast<V>(v));
   eid_t max_degree = 0;
-  for (V v : left) max_degree = std::max(max_degree, degree[v]);
+  for (std::int64_t v = 0; v < n; ++v)
+    if (!visited[v] && degree[v] > 0) {
+      left.push_back(static_cast<V>(v));
+      max_degree = std::max(max_degree, degree[v]);
+    }
   return sort_by_key(n, left.data(), static_cast<std::int64_t>(left.size()),
                      [&](V v) { return static_cast<std::uint64_t>(max_degree - degree[v]); });
+}
+
+// Appends the vertices still unvisited to order[filled..), by id.
+template <typename V>
+void append_unvisited(std::int64_t n, std::uint8_t* visited, V* order, std::int64_t& filled) {
+  for (std::int64_t v = 0; v < n; ++v)
+    if (!visited[v]) {
+      visited[v] = 1;
+      order[filled++] = static_cast<V>(v);
+    }
 }
 
 // old_of_new of a sequence that lists every vertex once, reversed (RCM and ADL).
