@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdint>
 #include <map>
 #include <numeric>
@@ -13,9 +14,12 @@
 #include <tuple>
 #include <vector>
 
+#include "numagraph/reorder/adl.hpp"
 #include "numagraph/reorder/apply.hpp"
 #include "numagraph/reorder/compute.hpp"
+#include "numagraph/reorder/dbg.hpp"
 #include "numagraph/reorder/degree.hpp"
+#include "numagraph/reorder/rcm.hpp"
 #include "traversal_test_graphs.hpp"
 
 using namespace numagraph;
@@ -114,7 +118,40 @@ void expect_orders_valid(const CSRGraph<V>& g, const std::vector<reorder::Order>
   }
 }
 
-const std::vector<reorder::Order> kBuilt = {reorder::Order::kDegree};
+const std::vector<reorder::Order> kBuilt = {reorder::Order::kDegree, reorder::Order::kDbg, reorder::Order::kRcm,
+                                            reorder::Order::kAdl, reorder::Order::kAdlSerial};
+
+// max |new(u) - new(v)| over arcs of g renumbered by old_of_new (empty: identity).
+template <typename V>
+std::int64_t bandwidth(const CSRGraph<V>& g, const NumaArray<V>& old_of_new) {
+  const std::int64_t n = g.num_vertices();
+  std::vector<std::int64_t> at(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) at[old_of_new.empty() ? i : old_of_new[i]] = i;
+  std::int64_t bw = 0;
+  for (std::int64_t u = 0; u < n; ++u)
+    for (V v : g.out_neighbors(static_cast<V>(u))) bw = std::max(bw, std::abs(at[u] - at[v]));
+  return bw;
+}
+
+// Hop counts from root over out-edges (-1: unreached), serial queue BFS.
+template <typename V>
+std::vector<std::int64_t> hops(const CSRGraph<V>& g, V root) {
+  std::vector<std::int64_t> d(static_cast<std::size_t>(g.num_vertices()), -1);
+  std::vector<V> q = {root};
+  d[root] = 0;
+  for (std::size_t i = 0; i < q.size(); ++i)
+    for (V w : g.out_neighbors(q[i]))
+      if (d[w] < 0) {
+        d[w] = d[q[i]] + 1;
+        q.push_back(w);
+      }
+  return d;
+}
+
+template <typename V>
+std::vector<std::uint64_t> as_vector(const NumaArray<V>& a) {
+  return std::vector<std::uint64_t>(a.begin(), a.end());
+}
 
 TEST(ReorderOrders, PermutationsOnEveryKindOfGraph) {
   for (bool force64 : {false, true}) {
@@ -149,6 +186,101 @@ TEST(ReorderOrders, DegreeOrderIsDescendingWithTiesById) {
   }
 }
 
+TEST(ReorderOrders, DbgGroupsByDegreeAndKeepsOrderInsideBuckets) {
+  AnyGraph any = make_kron(12, false, false);
+  const auto& g = std::get<Graph32>(any);
+  auto p = reorder::compute_order(g, {reorder::Order::kDbg, -1});
+  const double avg = static_cast<double>(g.num_arcs()) / static_cast<double>(g.num_vertices());
+  std::set<int> used;
+  for (std::size_t i = 1; i < p.size(); ++i) {
+    const auto a = p.old_of_new[i - 1], b = p.old_of_new[i];
+    const int ba = reorder::dbg_bucket(g.out_degree(a), avg), bb = reorder::dbg_bucket(g.out_degree(b), avg);
+    used.insert(bb);
+    ASSERT_TRUE(ba < bb || (ba == bb && a < b)) << i;
+  }
+  EXPECT_GE(used.size(), 4u);  // a Kronecker graph fills several buckets
+  // The bucket bounds: 32a, 16a, ... a/2.
+  EXPECT_EQ(reorder::dbg_bucket(64, 2), 0);
+  EXPECT_EQ(reorder::dbg_bucket(63, 2), 1);
+  EXPECT_EQ(reorder::dbg_bucket(2, 2), 5);
+  EXPECT_EQ(reorder::dbg_bucket(1, 2), 6);
+  EXPECT_EQ(reorder::dbg_bucket(0, 2), 7);
+}
+
+TEST(ReorderOrders, RcmNarrowsTheBandOfShuffledGridsAndPaths) {
+  for (std::uint32_t seed : {1u, 2u, 3u}) {
+    AnyGraph grid = shuffled_grid(40, 25, seed);
+    const auto& g = std::get<Graph32>(grid);
+    auto p = reorder::compute_order(g, {reorder::Order::kRcm, -1});
+    const std::int64_t bw = bandwidth(g, p.old_of_new);
+    EXPECT_LE(bw, bandwidth(g, NumaArray<std::uint32_t>{}));
+    EXPECT_LE(bw, 2 * 25) << "a 40 x 25 grid has a band of about 25";
+    AnyGraph path = shuffled_grid(200, 1, seed);
+    const auto& pg = std::get<Graph32>(path);
+    EXPECT_EQ(bandwidth(pg, reorder::compute_order(pg, {reorder::Order::kRcm, -1}).old_of_new), 1);
+  }
+}
+
+// 0-1, 0-2, 1-3, 2-3, 3-4 | 5-6 | 7 (isolated). Worked by hand in the comments.
+AnyGraph small_components(bool force64) {
+  return make_graph({{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 4}, {5, 6}}, 8, false, force64);
+}
+
+TEST(ReorderOrders, SerialAdlAndRcmMatchHandWorkedExamples) {
+  for (bool force64 : {false, true}) {
+    AnyGraph any = small_components(force64);
+    visit(
+        [](const auto& g) {
+          using V = typename std::decay_t<decltype(g)>::vertex_type;
+          // Root 3 (degree 3): BFS 3, 1, 2, 4, 0; then 5 (degree 1, smaller id than 6), 6; then 7.
+          EXPECT_EQ(as_vector(reorder::adl_order(g, -1, false)), (std::vector<std::uint64_t>{7, 6, 5, 0, 4, 2, 1, 3}));
+          EXPECT_EQ(as_vector(reorder::adl_order(g, 0, false)), (std::vector<std::uint64_t>{7, 6, 5, 4, 3, 2, 1, 0}));
+          // RCM from 3: levels {3} {1,2,4} {0}; from 0 the eccentricity grows to 3 ({4} last);
+          // from 4 it stays 3: start at 0. CM: 0, 1, 2, 3, 4; then 5, 6; then 7; reversed.
+          EXPECT_EQ(as_vector(reorder::rcm_order(g, -1)), (std::vector<std::uint64_t>{7, 6, 5, 4, 3, 2, 1, 0}));
+          // The parallel variant on one thread is the serial one.
+          const int threads = parallel::max_threads();
+          parallel::set_threads(1);
+          auto one = as_vector(reorder::adl_order(g, -1, true));
+          parallel::set_threads(threads);
+          EXPECT_EQ(one, as_vector(reorder::adl_order(g, -1, false)));
+          (void)sizeof(V);
+        },
+        any);
+  }
+}
+
+TEST(ReorderOrders, AdlDepthNeverIncreasesAlongNewIds) {
+  AnyGraph grid = shuffled_grid(60, 50, 5);
+  AnyGraph kron = make_kron(13, false, false);
+  for (AnyGraph* any : {&grid, &kron}) {
+    const auto& g = std::get<Graph32>(*any);
+    for (reorder::Order o : {reorder::Order::kAdl, reorder::Order::kAdlSerial}) {
+      SCOPED_TRACE(reorder::to_string(o));
+      const std::uint32_t root = 17;
+      auto p = reorder::compute_order(g, {o, root});
+      const auto d = hops(g, root);
+      // The root's component is searched first, so it ends up last.
+      std::int64_t reached = 0;
+      for (auto x : d) reached += x >= 0;
+      const std::size_t n = p.size(), first = n - static_cast<std::size_t>(reached);
+      EXPECT_EQ(p.old_of_new[n - 1], root);
+      for (std::size_t i = first; i < n; ++i) {
+        ASSERT_GE(d[p.old_of_new[i]], 0) << i;
+        if (i > first) ASSERT_GE(d[p.old_of_new[i - 1]], d[p.old_of_new[i]]) << i;
+      }
+    }
+  }
+}
+
+TEST(ReorderOrders, RcmAndAdlFollowInEdgesOfDirectedGraphs) {
+  // 1 -> 0 <- 2: from 0, out-edges reach nothing; in-edges reach 1 and 2.
+  AnyGraph any = make_graph({{1, 0}, {2, 0}}, 3, true, false);
+  const auto& g = std::get<Graph32>(any);
+  EXPECT_EQ(as_vector(reorder::adl_order(g, 0, false)), (std::vector<std::uint64_t>{2, 1, 0}));
+  EXPECT_EQ(bandwidth(g, reorder::rcm_order(g, 0)), 1);
+}
+
 TEST(ReorderOrders, RootOutOfRangeIsAUsageErrorNamingTheRange) {
   AnyGraph any = random_graph(10, 20, false, false, false, 1);
   const auto& g = std::get<Graph32>(any);
@@ -159,6 +291,7 @@ TEST(ReorderOrders, RootOutOfRangeIsAUsageErrorNamingTheRange) {
     EXPECT_NE(std::string(e.what()).find("0..9"), std::string::npos) << e.what();
   }
   EXPECT_THROW(reorder::compute_order(g, {reorder::Order::kDegree, -5}), UsageError);
+  for (reorder::Order o : kBuilt) EXPECT_THROW(reorder::compute_order(g, {o, 10}), UsageError);
   EXPECT_TRUE(reorder::compute_order(g, {reorder::Order::kNone, -1}).identity());
 }
 

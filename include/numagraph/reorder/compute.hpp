@@ -18,10 +18,13 @@
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/bfs/direction_optimizing.hpp"
 #include "numagraph/profile/timer.hpp"
+#include "numagraph/reorder/adl.hpp"
 #include "numagraph/reorder/common.hpp"
+#include "numagraph/reorder/dbg.hpp"
 #include "numagraph/reorder/degree.hpp"
 #include "numagraph/reorder/order.hpp"
 #include "numagraph/reorder/permutation.hpp"
+#include "numagraph/reorder/rcm.hpp"
 #include "numagraph/util/error.hpp"
 
 namespace numagraph::reorder {
@@ -66,9 +69,11 @@ Permutation<V> compute_order(const CSRGraph<V>& g, const Spec& s, OrderStats* st
   NumaArray<V> old_of_new;
   switch (s.order) {
     case Order::kDegree: old_of_new = degree_order(g); break;
-    default:
-      throw UsageError(std::string("vertex order '") + to_string(s.order) +
-                       "' is not built yet: use 'degree' or 'none'");
+    case Order::kDbg: old_of_new = dbg_order(g); break;
+    case Order::kRcm: old_of_new = rcm_order(g, s.root); break;
+    case Order::kAdl: old_of_new = adl_order(g, s.root, true); break;
+    case Order::kAdlSerial: old_of_new = adl_order(g, s.root, false); break;
+    case Order::kNone: break;
   }
   Permutation<V> p = Permutation<V>::from_old_of_new(std::move(old_of_new), to_string(s.order));
   if (stats) {
