@@ -8,6 +8,7 @@ import networkx as nx
 import pytest
 
 from cli.cli_util import GRAPHS, kernel_output, output_of, random_graph, read_mtx_undirected, write_mtx
+from harness import run_cli, run_json
 
 
 @pytest.mark.parametrize("seed,directed", GRAPHS)
@@ -72,3 +73,43 @@ def test_every_flat_variant_matches_networkx(cli, shared_data, tmp_path, variant
     want = nx.betweenness_centrality(F, k=k, seed=seed, normalized=False)
     for v in F.nodes:
         assert scores[v] == pytest.approx(want[v], rel=1e-9, abs=1e-9)
+
+
+@pytest.mark.parametrize("schedule", ["nwq", "dynamic"])
+@pytest.mark.parametrize("directed", [False, True])
+def test_work_queues_variant_matches_networkx(cli, tmp_path, schedule, directed):
+    """The BC paper's work-queue schedule and its dynamic baseline, exact
+    against NetworkX on a graph with several components and isolated
+    vertices, on 1 to 3 threads and with tasks of 1 and 16 vertices."""
+    G = nx.disjoint_union(random_graph(31, directed, n=70, p=0.06), random_graph(32, directed, n=50, p=0.08))
+    path = write_mtx(tmp_path / "g.mtx", G)
+    expected = nx.betweenness_centrality(G, normalized=False)
+    for threads in (1, 2, 3):
+        for task in (1, 16):
+            scores, rec = kernel_output(cli, tmp_path, "bc", path, "--exact", "--engine", "flat", "--variant",
+                                        "work-queues", "--schedule", schedule, "--threads", threads,
+                                        "--task-size", task)
+            assert rec["variant"] == "work-queues" and rec["schedule"] == schedule and rec["task_size"] == task
+            if schedule == "dynamic":
+                assert rec["stolen_tasks"] == 0
+            for v in G.nodes:
+                assert scores[v] == pytest.approx(expected[v], rel=1e-9, abs=1e-12), (threads, task, v)
+
+
+def test_work_queues_working_set_and_refusals(cli, tmp_path):
+    """--working-set reports each thread's distinct vertices per source (one
+    thread on a connected graph: all of them); the work-queue options are
+    refused, exit 2, where they do not apply."""
+    G = nx.path_graph(40)
+    path = write_mtx(tmp_path / "g.mtx", G)
+    rec = run_json("bc", path, "--engine", "flat", "--variant", "work-queues", "--working-set", "--threads", "1",
+                   "--sources", "3", "--verify")[-1]
+    assert rec["verified"] is True and rec["working_set"] == 40 and rec["working_set_per_thread"] == [40]
+    for flags, hint in ((["--schedule", "dynamic"], "--variant work-queues"),
+                        (["--working-set"], "--variant work-queues"),
+                        (["--variant", "brandes", "--task-size", "4"], "--task-size"),
+                        (["--variant", "work-queues", "--schedule", "dynamic", "--engine", "numa"], "--engine flat"),
+                        (["--variant", "work-queues", "--working-set", "--engine", "numa"], "--engine flat"),
+                        (["--variant", "work-queues", "--schedule", "static"], "--schedule")):
+        proc = run_cli("bc", path, *flags, check=False)
+        assert proc.returncode == 2 and hint in proc.stderr, (flags, proc.stderr)
