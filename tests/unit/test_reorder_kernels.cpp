@@ -26,14 +26,23 @@
 #include "numagraph/graph/generators.hpp"
 #include "numagraph/graph/io.hpp"
 #include "numagraph/kernel_cache.hpp"
+#include "numagraph/kernels/bc/betweenness.hpp"
 #include "numagraph/kernels/bfs/bfs.hpp"
+#include "numagraph/kernels/bp/belief_propagation.hpp"
+#include "numagraph/kernels/cc/components.hpp"
+#include "numagraph/kernels/diameter/diameter.hpp"
+#include "numagraph/kernels/kcore/kcore.hpp"
 #include "numagraph/kernels/pr/pagerank.hpp"
+#include "numagraph/kernels/spmv/spmv.hpp"
+#include "numagraph/kernels/sssp/sssp.hpp"
+#include "numagraph/kernels/tc/triangles.hpp"
 #include "numagraph/kernels/roots.hpp"
 #include "numagraph/numa/runtime.hpp"
 #include "numagraph/reorder/apply.hpp"
 #include "numagraph/reorder/compute.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/verify/bfs.hpp"
+#include "numagraph/verify/cc.hpp"
 
 using namespace numagraph;
 
@@ -53,7 +62,7 @@ class ReorderKernels : public ::testing::Test {
 // flat: the flat kernel; numa: the engine in NUMA mode; shared: the engine
 // instrumented in shared mode (--engine flat --account).
 enum class Mode { kFlat, kNuma, kShared };
-constexpr Mode kAllModes[] = {Mode::kFlat, Mode::kNuma, Mode::kShared};
+const std::vector<Mode> kAllModes = {Mode::kFlat, Mode::kNuma, Mode::kShared};
 const char* name(Mode m) { return m == Mode::kFlat ? "flat" : m == Mode::kNuma ? "numa" : "shared"; }
 
 // The orders compute_order builds today (the others refuse with UsageError).
@@ -104,12 +113,13 @@ struct View {
 // Each graph has its own cache, kept over the modes and views, so cached
 // renumbered copies and workspaces are reused as by the CLI and Python.
 template <typename V, typename Run, typename Same>
-void expect_same_in_every_order(const CSRGraph<V>& g, std::initializer_list<Mode> modes, Run&& run, Same&& same) {
+void expect_same_in_every_order(const CSRGraph<V>& g, const std::vector<Mode>& modes, Run&& run, Same&& same) {
   const CSRGraph<V> shuffled = randomly_renumbered(g, 0x5eed + static_cast<std::uint64_t>(g.num_vertices()));
   ASSERT_TRUE(shuffled.reordered());
   std::vector<View<V>> views{{"random permutation", &shuffled, {}}};
-  for (reorder::Order o : built_orders()) {
-    views.push_back({std::string("order ") + reorder::to_string(o), &g, {o}});
+  for (reorder::Order o : built_orders()) views.push_back({std::string("order ") + reorder::to_string(o), &g, {o}});
+  if (!built_orders().empty()) {
+    const reorder::Order o = built_orders().back();
     views.push_back({std::string("random permutation, then order ") + reorder::to_string(o), &shuffled, {o}});
   }
   KernelCache own_cache, shuffled_cache;
@@ -199,7 +209,7 @@ template <typename V>
 void expect_bfs_in_every_order(const CSRGraph<V>& g) {
   const V root = first_with_edges(g);
   expect_same_in_every_order(
-      g, {Mode::kFlat, Mode::kNuma, Mode::kShared},
+      g, kAllModes,
       [&](const CSRGraph<V>& graph, const Execution& x) { return bfs(graph, root, {}, x); },
       [&](const BfsResult<V>& base, const BfsResult<V>& got) {
         expect_equal(base.depth, got.depth);
@@ -225,7 +235,7 @@ void expect_pagerank_in_every_order(const CSRGraph<V>& g) {
   jacobi.tolerance = 1e-9;  // below 1e-6: double contributions
   jacobi.max_iterations = 30;
   expect_same_in_every_order(
-      g, {Mode::kFlat, Mode::kNuma, Mode::kShared},
+      g, kAllModes,
       [&](const CSRGraph<V>& graph, const Execution& x) { return pagerank(graph, jacobi, x); },
       [](const PageRankResult& base, const PageRankResult& got) {
         EXPECT_EQ(base.iterations, got.iterations);
@@ -250,6 +260,192 @@ TEST_F(ReorderKernels, PageRankScoresInTheCallersIds) {
   for (const auto& [label, any] : random_graphs()) {
     SCOPED_TRACE(label);
     visit([](const auto& g) { expect_pagerank_in_every_order(g); }, any);
+  }
+}
+
+// --- SSSP: distances exact (integer weights; unweighted graphs: hops) ---
+
+template <typename V>
+void expect_sssp_in_every_order(const CSRGraph<V>& g) {
+  const V source = first_with_edges(g);
+  expect_same_in_every_order(
+      g, kAllModes,
+      [&](const CSRGraph<V>& graph, const Execution& x) { return sssp(graph, source, {}, x); },
+      [](const SsspResult& base, const SsspResult& got) { expect_equal(base.dist, got.dist); });
+}
+
+TEST_F(ReorderKernels, SsspDistancesInTheCallersIds) {
+  for (const auto& [label, any] : random_graphs()) {
+    SCOPED_TRACE(label);
+    visit([](const auto& g) { expect_sssp_in_every_order(g); }, any);
+  }
+}
+
+// --- Connected components: the same partition, labels are caller ids ---
+
+// Both label arrays name the same partition (a bijection between labels),
+// and every label of `got` is a member of its own component.
+template <typename V>
+void expect_same_partition(const NumaArray<V>& base, const NumaArray<V>& got) {
+  ASSERT_EQ(base.size(), got.size());
+  std::vector<std::int64_t> to_got(base.size(), -1), to_base(base.size(), -1);
+  for (std::size_t v = 0; v < base.size(); ++v) {
+    auto& a = to_got[base[v]];
+    auto& b = to_base[got[v]];
+    if (a == -1) a = got[v];
+    if (b == -1) b = base[v];
+    ASSERT_EQ(a, static_cast<std::int64_t>(got[v])) << "vertex " << v << " is in another component";
+    ASSERT_EQ(b, static_cast<std::int64_t>(base[v])) << "vertex " << v << " is in another component";
+  }
+  for (std::size_t v = 0; v < got.size(); ++v) ASSERT_EQ(got[got[v]], got[v]) << "label of " << v << " not a member";
+}
+
+template <typename V>
+void expect_components_in_every_order(const CSRGraph<V>& g) {
+  for (CcVariant variant : {CcVariant::kAfforest, CcVariant::kShiloachVishkin, CcVariant::kLabelPropagation}) {
+    SCOPED_TRACE(kernels::to_string(variant));
+    CcOptions o;
+    o.variant = variant;
+    const std::vector<Mode> modes = variant == CcVariant::kShiloachVishkin    ? std::vector<Mode>{Mode::kFlat}
+                                    : variant == CcVariant::kLabelPropagation ? std::vector<Mode>{Mode::kNuma}
+                                                                              : kAllModes;
+    expect_same_in_every_order(
+        g, modes, [&](const CSRGraph<V>& graph, const Execution& x) { return connected_components(graph, o, x); },
+        [&](const CcResult<V>& base, const CcResult<V>& got) {
+          expect_same_partition(base.labels, got.labels);
+          const auto ok = verify::components(g, got.labels.data());
+          EXPECT_TRUE(ok.ok) << ok.message;
+        });
+  }
+}
+
+TEST_F(ReorderKernels, ComponentsArePartitionsInTheCallersIds) {
+  for (const auto& [label, any] : random_graphs()) {
+    SCOPED_TRACE(label);
+    visit([](const auto& g) { expect_components_in_every_order(g); }, any);
+  }
+}
+
+// The engine labels each component by its smallest id; so does any run in
+// another order, in the caller's ids.
+TEST_F(ReorderKernels, ComponentLabelsAreTheSmallestCallerIdInAnotherOrder) {
+  const auto graphs = random_graphs();
+  const auto& g = std::get<Graph32>(graphs[2].g);  // many components
+  const auto shuffled = randomly_renumbered(g, 11);
+  Execution numa;
+  numa.engine = EngineChoice::kNuma;
+  const auto base = connected_components(g, {}, numa);
+  expect_equal(base.labels, connected_components(shuffled, {}, Execution{}).labels);
+  expect_equal(base.labels, connected_components(shuffled, {}, numa).labels);
+}
+
+// --- k-core and triangles: exact (undirected graphs) ---
+
+template <typename V>
+void expect_cores_and_triangles_in_every_order(const CSRGraph<V>& g) {
+  expect_same_in_every_order(
+      g, kAllModes,
+      [&](const CSRGraph<V>& graph, const Execution& x) { return core_numbers(graph, {}, x); },
+      [](const KcoreResult<V>& base, const KcoreResult<V>& got) {
+        EXPECT_EQ(base.max_core, got.max_core);
+        expect_equal(base.core, got.core);
+      });
+  for (bool per_vertex : {false, true}) {
+    TcOptions o;
+    o.per_vertex = per_vertex;
+    expect_same_in_every_order(
+        g, {Mode::kFlat}, [&](const CSRGraph<V>& graph, const Execution& x) { return triangles(graph, o, x); },
+        [](const TcResult& base, const TcResult& got) {
+          EXPECT_EQ(base.triangles, got.triangles);
+          expect_equal(base.per_vertex, got.per_vertex);
+        });
+  }
+}
+
+TEST_F(ReorderKernels, CoreNumbersAndTrianglesInTheCallersIds) {
+  for (const auto& [label, any] : random_graphs(/*undirected_only=*/true)) {
+    SCOPED_TRACE(label);
+    visit([](const auto& g) { expect_cores_and_triangles_in_every_order(g); }, any);
+  }
+}
+
+// --- SpMV and belief propagation: within 1e-6 ---
+
+template <typename V>
+void expect_spmv_in_every_order(const CSRGraph<V>& g) {
+  expect_same_in_every_order(
+      g, kAllModes,
+      [&](const CSRGraph<V>& graph, const Execution& x) { return spmv(graph, {}, x); },
+      [](const SpmvResult& base, const SpmvResult& got) { expect_close(base.y, got.y, 1e-6); });
+}
+
+TEST_F(ReorderKernels, SpmvProductInTheCallersIds) {
+  for (const auto& [label, any] : random_graphs()) {
+    SCOPED_TRACE(label);
+    visit([](const auto& g) { expect_spmv_in_every_order(g); }, any);
+  }
+}
+
+// Each vertex keeps its own prior: the beliefs, not just their multiset, match.
+template <typename V>
+void expect_bp_in_every_order(const CSRGraph<V>& g) {
+  expect_same_in_every_order(
+      g, kAllModes,
+      [&](const CSRGraph<V>& graph, const Execution& x) { return belief_propagation(graph, {}, x); },
+      [](const BpResult& base, const BpResult& got) { expect_close(base.belief, got.belief, 1e-6); });
+}
+
+TEST_F(ReorderKernels, BeliefsInTheCallersIds) {
+  for (const auto& [label, any] : random_graphs(/*undirected_only=*/true)) {
+    SCOPED_TRACE(label);
+    visit([](const auto& g) { expect_bp_in_every_order(g); }, any);
+  }
+}
+
+// --- Betweenness: every flat variant and the engine, within 1e-6 ---
+
+template <typename V>
+void expect_betweenness_in_every_order(const CSRGraph<V>& g) {
+  const std::vector<V> sources = kernels::pick_roots(g, 4, 3);
+  // work-queues also names the engine's variant.
+  for (BcVariant variant :
+       {BcVariant::kBrandes, BcVariant::kDirectionOptimizing, BcVariant::kBatched, BcVariant::kWorkQueues}) {
+    SCOPED_TRACE(kernels::to_string(variant));
+    BcOptions o;
+    o.variant = variant;
+    const std::vector<Mode> modes = variant == BcVariant::kWorkQueues ? kAllModes : std::vector<Mode>{Mode::kFlat};
+    expect_same_in_every_order(
+        g, modes, [&](const CSRGraph<V>& graph, const Execution& x) { return betweenness(graph, sources, o, x); },
+        [](const BcResult& base, const BcResult& got) { expect_close(base.scores, got.scores, 1e-6); });
+  }
+}
+
+TEST_F(ReorderKernels, BetweennessInTheCallersIds) {
+  for (const auto& [label, any] : random_graphs()) {
+    SCOPED_TRACE(label);
+    visit([](const auto& g) { expect_betweenness_in_every_order(g); }, any);
+  }
+}
+
+// --- Diameter: the same sweeps, so the same bound and endpoints ---
+
+template <typename V>
+void expect_diameter_in_every_order(const CSRGraph<V>& g) {
+  expect_same_in_every_order(
+      g, {Mode::kFlat, Mode::kNuma},
+      [&](const CSRGraph<V>& graph, const Execution& x) { return diameter(graph, {}, x); },
+      [](const DiameterResult<V>& base, const DiameterResult<V>& got) {
+        EXPECT_EQ(base.bound, got.bound);
+        EXPECT_EQ(base.from, got.from);
+        EXPECT_EQ(base.to, got.to);
+        EXPECT_EQ(base.sweeps, got.sweeps);
+      });
+}
+
+TEST_F(ReorderKernels, DiameterEndpointsInTheCallersIds) {
+  for (const auto& [label, any] : random_graphs()) {
+    SCOPED_TRACE(label);
+    visit([](const auto& g) { expect_diameter_in_every_order(g); }, any);
   }
 }
 

@@ -33,8 +33,9 @@ BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant a
 
 }  // namespace kernels
 
-// Raw Brandes sums over `sources` (graph ids) into `r`, reusing its scores
-// array when the size fits.
+// Raw Brandes sums over `sources` (caller's ids) into `r`, in the caller's
+// ids, reusing its scores array when the size fits. Runs on the graph in
+// Execution::reorder's order.
 template <typename V>
 void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOptions& o, const Execution& x,
                  BcResult& r) {
@@ -50,6 +51,9 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
     throw UsageError("the working set is measured by the work-queues variant: add --variant work-queues or drop "
                      "--working-set");
   kernels::EngineCall<V> call(g, x, "betweenness", {.push = true, .out = false});
+  const auto& kg = call.graph();
+  std::vector<V> ksources(sources.size());
+  for (std::size_t i = 0; i < sources.size(); ++i) ksources[i] = call.ids().to_new(sources[i]);
   r.working_set.clear();
   if (call.engine()) {
     if (o.variant != BcVariant::kAuto && !work_queues)
@@ -66,7 +70,7 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
     // scheduling (MachineView::threads_fit).
     const kernels::StealPolicy steal{call.machine().distance, call.machine().threads_fit()};
     r = call.run_engine([&](const auto& pg, engine::EngineMode mode, auto& acc) {
-      return kernels::betweenness_numa(pg, sources, o, steal, mode, acc);
+      return kernels::betweenness_numa(pg, ksources, o, steal, mode, acc);
     });
   } else {
     if (o.task_size != BcOptions{}.task_size && !work_queues)
@@ -82,19 +86,21 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
         const kernels::BrandesWqOptions wq{o.schedule, o.task_size, o.measure_working_set, call.machine().thread_node,
                                            {call.machine().distance, call.machine().threads_fit()}};
         auto stats = kernels::betweenness_brandes_work_queues(
-            g, sources, r.scores, call.template workspace<kernels::BrandesWorkspace<V>>(), wq);
+            kg, ksources, r.scores, call.template workspace<kernels::BrandesWorkspace<V>>(), wq);
         r.stolen_tasks = stats.stolen_tasks;
         r.steal_across_nodes = wq.steal.across_nodes;
         r.working_set = std::move(stats.working_set);
       } else if (r.variant == BcVariant::kBatched)
-        kernels::betweenness_brandes_batched(g, sources, r.scores,
+        kernels::betweenness_brandes_batched(kg, ksources, r.scores,
                                              call.template workspace<kernels::BrandesBatchedWorkspace<V>>());
       else if (r.variant == BcVariant::kDirectionOptimizing)
-        kernels::betweenness_brandes_do(g, sources, r.scores, call.template workspace<kernels::BrandesDoWorkspace<V>>());
+        kernels::betweenness_brandes_do(kg, ksources, r.scores,
+                                        call.template workspace<kernels::BrandesDoWorkspace<V>>());
       else
-        kernels::betweenness_brandes(g, sources, r.scores, call.template workspace<kernels::BrandesWorkspace<V>>());
+        kernels::betweenness_brandes(kg, ksources, r.scores, call.template workspace<kernels::BrandesWorkspace<V>>());
     });
   }
+  kernels::unpermute(r, call.ids());
   r.ran = call.info();
 }
 

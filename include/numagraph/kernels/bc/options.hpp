@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "numagraph/execution.hpp"
+#include "numagraph/kernels/caller_ids.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -78,6 +79,13 @@ struct BcResult {
   std::vector<double> working_set;
   CallInfo ran;
 };
+
+// Brings the scores of a run on a renumbered graph back to the caller's ids
+// (EngineCall::ids()).
+template <typename V>
+void unpermute(BcResult& r, const reorder::Permutation<V>& ids) {
+  to_caller_order(r.scores, ids);
+}
 
 // How the engine's work queues steal: victims in increasing node distance
 // (empty: 10 on the diagonal, 20 elsewhere), and whether across nodes at all.

@@ -8,7 +8,8 @@
 // so each message is computed at the node of its receiver AND of its sender,
 // and every random read is local. L (log-odds of each vertex) is published by
 // its owner to every replica between the two barriers of an iteration.
-// Undirected graphs only (an MRF has no edge directions).
+// Undirected graphs only (an MRF has no edge directions). Vertex w takes the
+// prior of id prior_id[w] (w itself when null), as in per_arc.hpp.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +23,7 @@ namespace numagraph::kernels {
 
 template <typename V, typename Acc = engine::NoAccounting>
 bp::Result belief_propagation_numa(const engine::PartitionedGraph<V>& pg, const bp::Model& model,
-                                   engine::EngineMode mode, Acc& acc) {
+                                   engine::EngineMode mode, Acc& acc, const V* prior_id = nullptr) {
   using namespace engine;
   if (pg.graph().directed())
     throw UsageError("belief propagation needs an undirected graph: load it with -s (--symmetrize)");
@@ -46,7 +47,7 @@ bp::Result belief_propagation_numa(const engine::PartitionedGraph<V>& pg, const 
     const double* L = replicas.copy_or(my_node, log_odds.data());
     auto total_log_odds = [&](int part, std::int64_t w) {
       const NodeEdges<V>& e = pg.pull(part);
-      double l = bp::prior_log_odds(model, static_cast<std::uint64_t>(w));
+      double l = bp::prior_log_odds(model, static_cast<std::uint64_t>(prior_id ? prior_id[w] : w));
       for (eid_t i = e.begin(w); i < e.end(w); ++i) l += incoming[part][static_cast<std::size_t>(i)];
       if constexpr (Acc::enabled) acc.count(tid, part, Pattern::kSequential, e.end(w) - e.begin(w));
       return l;

@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "numagraph/execution.hpp"
+#include "numagraph/kernels/caller_ids.hpp"
 #include "numagraph/numa/numa_array.hpp"
 
 namespace numagraph::kernels::bp {
@@ -32,6 +33,13 @@ struct Result {
   NumaArray<double> belief;  // P(x_v = 1)
   CallInfo ran;
 };
+
+// Brings the beliefs of a run on a renumbered graph back to the caller's ids
+// (EngineCall::ids()). The priors went in by caller id (the kernels' `prior_id`).
+template <typename V>
+void unpermute(Result& r, const reorder::Permutation<V>& ids) {
+  to_caller_order(r.belief, ids);
+}
 
 // Prior log-odds of vertex v: p_v uniform in [0.1, 0.9] from a hash of (seed, v).
 inline double prior_log_odds(const Model& m, std::uint64_t v) {

@@ -4,7 +4,8 @@
 // (found once by binary search in v's sorted list). An iteration computes
 // every vertex's log-odds L from its incoming messages, then every message
 // msg'[a] = f(L[u] - msg[rev[a]]) into a second array (Jacobi), and swaps.
-// Undirected graphs only.
+// Undirected graphs only. Vertex v takes the prior of id prior_id[v] (v
+// itself when null): a renumbered graph keeps the caller's priors.
 #pragma once
 
 #include <algorithm>
@@ -19,7 +20,8 @@
 namespace numagraph::kernels {
 
 template <typename V>
-NumaArray<double> belief_propagation(const CSRGraph<V>& g, const bp::Model& model) {
+NumaArray<double> belief_propagation(const CSRGraph<V>& g, const bp::Model& model,
+                                     const V* prior_id = nullptr) {
   if (g.directed())
     throw UsageError("belief propagation needs an undirected graph: load it with -s (--symmetrize)");
   const std::int64_t n = g.num_vertices();
@@ -36,7 +38,7 @@ NumaArray<double> belief_propagation(const CSRGraph<V>& g, const bp::Model& mode
     }
   NumaArray<double> msg(static_cast<std::size_t>(m)), next(static_cast<std::size_t>(m)), L(static_cast<std::size_t>(n));
   auto log_odds = [&](std::int64_t v) {
-    double l = bp::prior_log_odds(model, static_cast<std::uint64_t>(v));
+    double l = bp::prior_log_odds(model, static_cast<std::uint64_t>(prior_id ? prior_id[v] : v));
     for (eid_t e = a.offsets[v]; e < a.offsets[v + 1]; ++e) l += msg[rev[e]];  // messages into v
     return l;
   };

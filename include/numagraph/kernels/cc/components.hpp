@@ -18,6 +18,7 @@ using kernels::CcOptions;
 using kernels::CcResult;
 using kernels::CcVariant;
 
+// Labels in the caller's ids; runs on the graph in Execution::reorder's order.
 template <typename V>
 CcResult<V> connected_components(const CSRGraph<V>& g, const CcOptions& o = {}, const Execution& x = {}) {
   Execution xe = x;
@@ -39,10 +40,11 @@ CcResult<V> connected_components(const CSRGraph<V>& g, const CcOptions& o = {}, 
     });
   } else {
     r.labels = call.run_flat([&] {
-      return o.variant == CcVariant::kShiloachVishkin ? kernels::components_shiloach_vishkin(g)
-                                                      : kernels::components_afforest(g);
+      return o.variant == CcVariant::kShiloachVishkin ? kernels::components_shiloach_vishkin(call.graph())
+                                                      : kernels::components_afforest(call.graph());
     });
   }
+  kernels::unpermute(r, call.ids());
   r.variant = o.variant;
   r.ran = call.info();
   return r;

@@ -5,7 +5,9 @@
 #include <string_view>
 
 #include "numagraph/execution.hpp"
+#include "numagraph/kernels/caller_ids.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 
 namespace numagraph::kernels {
@@ -32,7 +34,8 @@ struct CcOptions {
 
 // Weak components for directed graphs. labels[v] is the id of a member of
 // v's component, in the graph's id type: the smallest id on the engine
-// variants; any member (the same for the whole component) on the flat ones.
+// variants and on any run in another order (unpermute); any member (the same
+// for the whole component) on the flat ones.
 template <typename V>
 struct CcResult {
   NumaArray<V> labels;
@@ -40,5 +43,21 @@ struct CcResult {
   CcVariant variant = CcVariant::kAfforest;
   CallInfo ran;
 };
+
+// Brings the labels of a run on a renumbered graph back to the caller's ids
+// (EngineCall::ids()): the same partition, each component labelled by its
+// smallest caller id (the kernel's label is a kernel id, whose caller id
+// would be some member, not the smallest).
+template <typename V>
+void unpermute(CcResult<V>& r, const reorder::Permutation<V>& ids) {
+  if (ids.identity() || r.labels.empty()) return;
+  const std::size_t n = r.labels.size();
+  auto smallest = NumaArray<V>::for_overwrite(n);  // per kernel label: its component's smallest caller id
+  parallel::for_static(std::size_t{0}, n, [&](std::size_t k) { smallest[k] = static_cast<V>(n); });
+  parallel::for_static(std::size_t{0}, n, [&](std::size_t k) {
+    parallel::write_min(smallest[r.labels[k]], ids.to_old(static_cast<V>(k)));
+  });
+  to_caller_order(r.labels, ids, [&](V label) { return smallest[label]; });
+}
 
 }  // namespace numagraph::kernels

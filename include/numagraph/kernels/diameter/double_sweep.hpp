@@ -13,6 +13,7 @@
 
 #include "numagraph/execution.hpp"
 #include "numagraph/kernels/bfs/direction_optimizing.hpp"
+#include "numagraph/reorder/permutation.hpp"
 
 namespace numagraph::kernels {
 
@@ -24,15 +25,23 @@ struct DiameterResult {
   CallInfo ran;
 };
 
-// `search(source, result)` fills result.depth with a BFS from source.
+// `search(source, result)` fills result.depth with a BFS from source. With
+// `ids`, the search takes and returns the ids g's vertices have in the graph
+// g was renumbered from (vertex ids->to_new(c) of g is c there), and so do
+// the start and the endpoints: the sweeps are those of that graph.
 template <typename V, typename Search>
-DiameterResult<V> diameter_double_sweep(const CSRGraph<V>& g, Search&& search) {
+DiameterResult<V> diameter_double_sweep(const CSRGraph<V>& g, Search&& search,
+                                        const reorder::Permutation<V>* ids = nullptr) {
   const std::int64_t n = g.num_vertices();
   DiameterResult<V> r;
   if (n == 0) return r;
+  auto degree = [&](std::int64_t v) {
+    const V c = static_cast<V>(v);
+    return g.out_degree(ids ? ids->to_new(c) : c);
+  };
   V start = 0;
   for (std::int64_t v = 1; v < n; ++v)
-    if (g.out_degree(static_cast<V>(v)) > g.out_degree(start)) start = static_cast<V>(v);
+    if (degree(v) > degree(start)) start = static_cast<V>(v);
   BfsResult<V> result;
   // Farthest vertex from `source` (smallest id on ties) and its distance.
   auto sweep = [&](V source) {

@@ -14,6 +14,7 @@ namespace numagraph {
 using kernels::KcoreOptions;
 using kernels::KcoreResult;
 
+// Core numbers in the caller's ids; runs on the graph in Execution::reorder's order.
 template <typename V>
 KcoreResult<V> core_numbers(const CSRGraph<V>& g, const KcoreOptions& o = {}, const Execution& x = {}) {
   kernels::require_kcore_input(g);
@@ -26,8 +27,9 @@ KcoreResult<V> core_numbers(const CSRGraph<V>& g, const KcoreOptions& o = {}, co
       return kernels::core_numbers_numa(pg, o, mode, acc);
     });
   } else {
-    r = call.run_flat([&] { return kernels::core_numbers_peeling(g, o); });
+    r = call.run_flat([&] { return kernels::core_numbers_peeling(call.graph(), o); });
   }
+  kernels::unpermute(r, call.ids());
   r.ran = call.info();
   return r;
 }

@@ -9,6 +9,7 @@
 
 #include "numagraph/execution.hpp"
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/kernels/caller_ids.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -28,6 +29,13 @@ struct KcoreResult {
   int rounds = 0;             // peeling rounds, summed over the levels (the same on every variant)
   CallInfo ran;
 };
+
+// Brings the core numbers of a run on a renumbered graph back to the
+// caller's ids (EngineCall::ids()).
+template <typename V>
+void unpermute(KcoreResult<V>& r, const reorder::Permutation<V>& ids) {
+  to_caller_order(r.core, ids);
+}
 
 // What every variant needs of its input: an undirected graph without
 // self-loops (as networkx.core_number), whose degrees fit the 32-bit counters.

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "numagraph/execution.hpp"
+#include "numagraph/kernels/caller_ids.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/sweep/cache_blocking.hpp"
 
@@ -24,5 +25,13 @@ struct SpmvResult {
   double cache_copy_s = 0;  // seconds spent building the tiles (flat kernel)
   CallInfo ran;
 };
+
+// Brings the product of a run on a renumbered graph back to the caller's
+// ids (EngineCall::ids()). Nothing goes in: x starts uniform (1/n), the same
+// vector in any order.
+template <typename V>
+void unpermute(SpmvResult& r, const reorder::Permutation<V>& ids) {
+  to_caller_order(r.y, ids);
+}
 
 }  // namespace numagraph::kernels

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "numagraph/execution.hpp"
+#include "numagraph/kernels/caller_ids.hpp"
 #include "numagraph/numa/numa_array.hpp"
 
 namespace numagraph::kernels {
@@ -16,5 +17,12 @@ struct SsspResult {
   int rounds = 0;          // engine only: rounds of the search
   CallInfo ran;
 };
+
+// Brings the distances of a run on a renumbered graph back to the caller's
+// ids (EngineCall::ids()).
+template <typename V>
+void unpermute(SsspResult& r, const reorder::Permutation<V>& ids) {
+  to_caller_order(r.dist, ids);
+}
 
 }  // namespace numagraph::kernels

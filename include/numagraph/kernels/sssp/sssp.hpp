@@ -14,8 +14,9 @@ namespace numagraph {
 using kernels::SsspOptions;
 using kernels::SsspResult;
 
-// Distances from `source` (a graph id) into `r`, reusing its array when the
-// size fits. Refuses negative weights.
+// Distances from `source` (a caller's id) into `r`, in the caller's ids,
+// reusing its array when the size fits. Runs on the graph in
+// Execution::reorder's order. Refuses negative weights.
 template <typename V>
 void sssp(const CSRGraph<V>& g, V source, const SsspOptions& o, const Execution& x, SsspResult& r) {
   if (o.delta < 0 || o.delta != o.delta)
@@ -23,6 +24,8 @@ void sssp(const CSRGraph<V>& g, V source, const SsspOptions& o, const Execution&
   if (static_cast<std::int64_t>(source) >= g.num_vertices())
     throw UsageError("SSSP source " + std::to_string(source) + " is not a vertex");
   kernels::EngineCall<V> call(g, x, "sssp", {.push = true, .out = false});
+  const auto& kg = call.graph();
+  const V ksource = call.ids().to_new(source);
   auto& ws = call.template workspace<kernels::SsspWorkspace>();
   if (!ws.checked_weights) {  // once per graph and cache
     call.setup([&] { kernels::refuse_negative_weights(g); });
@@ -31,12 +34,13 @@ void sssp(const CSRGraph<V>& g, V source, const SsspOptions& o, const Execution&
   r.delta = o.delta > 0 ? o.delta : kernels::choose_delta(g);
   if (call.engine()) {
     r.rounds = call.run_engine([&](const auto& pg, engine::EngineMode mode, auto& acc) {
-      return kernels::sssp_numa(pg, source, r.delta, mode, acc, &ws, r.dist);
+      return kernels::sssp_numa(pg, ksource, r.delta, mode, acc, &ws, r.dist);
     });
   } else {
-    call.run_flat([&] { kernels::sssp_delta_stepping(g, source, r.delta, r.dist, &ws); });
+    call.run_flat([&] { kernels::sssp_delta_stepping(kg, ksource, r.delta, r.dist, &ws); });
     r.rounds = 0;
   }
+  kernels::unpermute(r, call.ids());
   r.ran = call.info();
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "numagraph/execution.hpp"
+#include "numagraph/kernels/caller_ids.hpp"
 #include "numagraph/kernels/engine_call.hpp"
 #include "numagraph/kernels/tc/ordered_intersection.hpp"
 
@@ -22,6 +23,15 @@ struct TcResult {
   CallInfo ran;
 };
 
+// Brings the per-vertex counts of a run on a renumbered graph back to the
+// caller's ids (EngineCall::ids()); the total is the same in any order.
+template <typename V>
+void unpermute(TcResult& r, const reorder::Permutation<V>& ids) {
+  kernels::to_caller_order(r.per_vertex, ids);
+}
+
+// Counts in the caller's ids; runs on the graph in Execution::reorder's
+// order (the count's own renumbering by degree, `relabelled`, comes on top).
 template <typename V>
 TcResult triangles(const CSRGraph<V>& g, const TcOptions& o = {}, const Execution& x = {}) {
   kernels::require_flat(x, "triangle counting");
@@ -29,14 +39,15 @@ TcResult triangles(const CSRGraph<V>& g, const TcOptions& o = {}, const Executio
   TcResult r;
   call.run_flat([&] {
     if (o.per_vertex) {
-      r.per_vertex = kernels::triangles_per_vertex(g);
+      r.per_vertex = kernels::triangles_per_vertex(call.graph());
       std::int64_t corners = 0;
       for (const std::int64_t t : r.per_vertex) corners += t;
       r.triangles = corners / 3;
     } else {
-      r.triangles = kernels::triangles_ordered(g, &r.relabelled);
+      r.triangles = kernels::triangles_ordered(call.graph(), &r.relabelled);
     }
   });
+  unpermute(r, call.ids());
   r.ran = call.info();
   return r;
 }
