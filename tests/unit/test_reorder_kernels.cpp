@@ -108,18 +108,20 @@ struct View {
 };
 
 // Runs `run(graph, x)` (a result in the caller's ids) in every mode of
-// `modes`, on g as it is and on every View of it, and calls
+// `modes`, on g as it is and on every View of it (a random permutation, each
+// of `orders`, and the permutation then the last order), and calls
 // `same(base, got)` for each view (base: g in its own order, same mode).
 // Each graph has its own cache, kept over the modes and views, so cached
 // renumbered copies and workspaces are reused as by the CLI and Python.
 template <typename V, typename Run, typename Same>
-void expect_same_in_every_order(const CSRGraph<V>& g, const std::vector<Mode>& modes, Run&& run, Same&& same) {
+void expect_same_in_every_order(const CSRGraph<V>& g, const std::vector<Mode>& modes, Run&& run, Same&& same,
+                                const std::vector<reorder::Order>& orders = built_orders()) {
   const CSRGraph<V> shuffled = randomly_renumbered(g, 0x5eed + static_cast<std::uint64_t>(g.num_vertices()));
   ASSERT_TRUE(shuffled.reordered());
   std::vector<View<V>> views{{"random permutation", &shuffled, {}}};
-  for (reorder::Order o : built_orders()) views.push_back({std::string("order ") + reorder::to_string(o), &g, {o}});
-  if (!built_orders().empty()) {
-    const reorder::Order o = built_orders().back();
+  for (reorder::Order o : orders) views.push_back({std::string("order ") + reorder::to_string(o), &g, {o}});
+  if (!orders.empty()) {
+    const reorder::Order o = orders.back();
     views.push_back({std::string("random permutation, then order ") + reorder::to_string(o), &shuffled, {o}});
   }
   KernelCache own_cache, shuffled_cache;
@@ -446,6 +448,87 @@ TEST_F(ReorderKernels, DiameterEndpointsInTheCallersIds) {
   for (const auto& [label, any] : random_graphs()) {
     SCOPED_TRACE(label);
     visit([](const auto& g) { expect_diameter_in_every_order(g); }, any);
+  }
+}
+
+// --- A real graph: email-Enron (undirected, skewed, disconnected) ---
+
+TEST_F(ReorderKernels, EmailEnronInTheCallersIds) {
+  const std::string path = std::string(NUMAGRAPH_SHARED_DATA) + "/email-Enron/email-Enron.txt.gz";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is absent: the real-graph case is skipped";
+  BuildOptions b;
+  b.symmetrize = true;
+  b.dedupe = true;
+  b.drop_self_loops = true;
+  b.relabel = Relabel::kOff;
+  const auto g = std::get<Graph32>(load_graph(path, {}, b));
+  using V = std::uint32_t;
+  // A random permutation, the degree order and both; flat and NUMA engine.
+  const std::vector<reorder::Order> degree{reorder::Order::kDegree};
+  const std::vector<Mode> modes{Mode::kFlat, Mode::kNuma};
+  const V root = first_with_edges(g);
+  expect_same_in_every_order(
+      g, modes, [&](const Graph32& graph, const Execution& x) { return bfs(graph, root, {}, x); },
+      [&](const BfsResult<V>& base, const BfsResult<V>& got) {
+        expect_equal(base.depth, got.depth);
+        const auto ok = verify::bfs_tree(g, root, got.parent.data(), got.depth.data());
+        EXPECT_TRUE(ok.ok) << ok.message;
+      },
+      degree);
+  expect_same_in_every_order(
+      g, modes, [&](const Graph32& graph, const Execution& x) { return sssp(graph, root, {}, x); },
+      [](const SsspResult& base, const SsspResult& got) { expect_equal(base.dist, got.dist); }, degree);
+  PageRankOptions jacobi;
+  jacobi.variant = PageRankVariant::kJacobi;
+  jacobi.tolerance = 1e-9;
+  expect_same_in_every_order(
+      g, modes, [&](const Graph32& graph, const Execution& x) { return pagerank(graph, jacobi, x); },
+      [](const PageRankResult& base, const PageRankResult& got) { expect_close(base.scores, got.scores, 1e-6); },
+      degree);
+  expect_same_in_every_order(
+      g, modes, [&](const Graph32& graph, const Execution& x) { return connected_components(graph, {}, x); },
+      [](const CcResult<V>& base, const CcResult<V>& got) { expect_same_partition(base.labels, got.labels); },
+      degree);
+  expect_same_in_every_order(
+      g, modes, [&](const Graph32& graph, const Execution& x) { return core_numbers(graph, {}, x); },
+      [](const KcoreResult<V>& base, const KcoreResult<V>& got) { expect_equal(base.core, got.core); }, degree);
+  TcOptions per_vertex;
+  per_vertex.per_vertex = true;
+  expect_same_in_every_order(
+      g, {Mode::kFlat}, [&](const Graph32& graph, const Execution& x) { return triangles(graph, per_vertex, x); },
+      [](const TcResult& base, const TcResult& got) { expect_equal(base.per_vertex, got.per_vertex); }, degree);
+  const std::vector<V> sources = kernels::pick_roots(g, 2, 5);
+  expect_same_in_every_order(
+      g, modes, [&](const Graph32& graph, const Execution& x) { return betweenness(graph, sources, {}, x); },
+      [](const BcResult& base, const BcResult& got) { expect_close(base.scores, got.scores, 1e-6); }, degree);
+  expect_same_in_every_order(
+      g, modes, [&](const Graph32& graph, const Execution& x) { return belief_propagation(graph, {}, x); },
+      [](const BpResult& base, const BpResult& got) { expect_close(base.belief, got.belief, 1e-6); }, degree);
+}
+
+// --- Renumbered twice, then reordered: the permutations compose ---
+
+TEST_F(ReorderKernels, PermutationsComposeOverTwoRenumberingsAndAnOrder) {
+  const auto graphs = random_graphs();
+  const auto& g = std::get<Graph64>(graphs[1].g);
+  const auto once = randomly_renumbered(g, 21);
+  const auto twice = randomly_renumbered(once, 22);
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v) {  // vertex k of `twice` is vertex to_old(k) of g
+    const auto k = static_cast<std::uint64_t>(v);
+    ASSERT_EQ(twice.out_degree(k), g.out_degree(twice.permutation().to_old(k)));
+  }
+  const std::uint64_t root = first_with_edges(g);
+  for (EngineChoice engine : {EngineChoice::kFlat, EngineChoice::kNuma}) {
+    Execution x;
+    x.engine = engine;
+    const auto base = bfs(g, root, {}, x);
+    const auto base_dist = sssp(g, root, {}, x);
+    for (reorder::Order o : built_orders()) {
+      SCOPED_TRACE(reorder::to_string(o));
+      x.reorder = {o};
+      expect_equal(base.depth, bfs(twice, root, {}, x).depth);
+      expect_equal(base_dist.dist, sssp(twice, root, {}, x).dist);
+    }
   }
 }
 
