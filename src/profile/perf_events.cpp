@@ -46,16 +46,16 @@ const EventSpec kHardware[] = {
      cache_event(PERF_COUNT_HW_CACHE_DTLB, PERF_COUNT_HW_CACHE_OP_READ, PERF_COUNT_HW_CACHE_RESULT_MISS)},
 };
 
-int open_event(const EventSpec& e, pid_t tid, bool user_only) {
+int open_event(const EventSpec& e, pid_t tid, int group, bool user_only) {
   perf_event_attr a;
   std::memset(&a, 0, sizeof a);
   a.size = sizeof a;
   a.type = e.type;
   a.config = e.config;
-  a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+  a.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
   a.exclude_kernel = user_only;
   a.exclude_hv = user_only;
-  return static_cast<int>(syscall(SYS_perf_event_open, &a, tid, -1, -1, PERF_FLAG_FD_CLOEXEC));
+  return static_cast<int>(syscall(SYS_perf_event_open, &a, tid, -1, group, PERF_FLAG_FD_CLOEXEC));
 }
 
 std::string open_failure(int err) {
@@ -101,80 +101,124 @@ int perf_event_paranoid() {
 }
 
 PerfEventsSource::PerfEventsSource(std::vector<pid_t> tids, PerfEventsOptions options)
-    : tids_(std::move(tids)), options_(options) {
+    : tids_(std::move(tids)), options_(options), groups_(tids_.size()) {
   if (tids_.empty()) {
     add_unavailable("", "no threads to count");
     return;
   }
-  auto try_open = [&](const EventSpec& spec) {
-    Event ev{spec.name, {}, std::vector<Reading>(tids_.size())};
+  // Opens `spec` on every thread, in that thread's last group of its kind
+  // (or a new group when there is none or the PMU refuses one more member);
+  // on any failure undoes it on the threads done so far.
+  auto try_open = [&](const EventSpec& spec, bool hardware) {
     bool user_only = false;
     int err = 0;
-    for (pid_t tid : tids_) {
-      int fd = open_event(spec, tid, user_only);
-      if (fd < 0 && (errno == EACCES || errno == EPERM) && !user_only && ev.fds.empty()) {
-        user_only = true;  // paranoid 2 refuses kernel counting: count user space
-        fd = open_event(spec, tid, true);
+    std::size_t t = 0;
+    for (; t < tids_.size(); ++t) {
+      auto& mine = groups_[t];
+      Group* last = nullptr;
+      for (auto& g : mine)
+        if (g.hardware == hardware) last = &g;
+      auto open_in = [&](Group* g) {
+        const int leader = g ? g->members[0].fd : -1;
+        int fd = open_event(spec, tids_[t], leader, user_only);
+        if (fd < 0 && (errno == EACCES || errno == EPERM) && !user_only && t == 0) {
+          user_only = true;  // paranoid 2 refuses kernel counting: count user space
+          fd = open_event(spec, tids_[t], leader, true);
+        }
+        return fd;
+      };
+      int fd = open_in(last);
+      if (fd < 0 && last && (errno == EINVAL || errno == ENOSPC)) {
+        last = nullptr;  // the group is full: this event leads a new one
+        fd = open_in(nullptr);
       }
       if (fd < 0) {
         err = errno;
         break;
       }
-      ev.fds.push_back(fd);
+      if (!last) {
+        mine.push_back(Group{hardware, {}, 0, 0});
+        last = &mine.back();
+      }
+      last->members.push_back(Member{fd, names_.size(), 0});
     }
     if (err != 0) {
-      for (int fd : ev.fds) close(fd);
+      for (std::size_t u = 0; u < t; ++u) {  // this event is the newest member of one group per thread
+        for (auto g = groups_[u].rbegin(); g != groups_[u].rend(); ++g) {
+          if (g->members.empty() || g->members.back().event != names_.size()) continue;
+          close(g->members.back().fd);
+          g->members.pop_back();
+          if (g->members.empty()) groups_[u].erase(std::next(g).base());
+          break;
+        }
+      }
       add_unavailable(spec.name, open_failure(err));
       return;
     }
     const std::string note = user_only ? "user space only (the kernel's share is not counted here)" : "";
     add_metric(std::string("perf.") + spec.name, spec.unit, MetricKind::kCounter, note);
     if (options_.per_thread)
-      for (std::size_t t = 0; t < tids_.size(); ++t)
-        add_metric("perf." + std::string(spec.name) + ".t" + std::to_string(t), spec.unit, MetricKind::kCounter,
+      for (std::size_t u = 0; u < tids_.size(); ++u)
+        add_metric("perf." + std::string(spec.name) + ".t" + std::to_string(u), spec.unit, MetricKind::kCounter,
                    note);
-    events_.push_back(std::move(ev));
+    names_.push_back(spec.name);
   };
-  for (const auto& spec : kSoftware) try_open(spec);
+  for (const auto& spec : kSoftware) try_open(spec, false);
   if (options_.hardware)
-    for (const auto& spec : kHardware) try_open(spec);
+    for (const auto& spec : kHardware) try_open(spec, true);
+  scratch_.assign(names_.size() * tids_.size(), 0.0);
 }
 
 PerfEventsSource::~PerfEventsSource() {
-  for (auto& ev : events_)
-    for (int fd : ev.fds) close(fd);
+  for (auto& mine : groups_)
+    for (auto& g : mine)
+      for (auto it = g.members.rbegin(); it != g.members.rend(); ++it) close(it->fd);  // leader last
 }
 
-bool PerfEventsSource::read(int fd, Reading& r) const {
-  std::uint64_t buf[3];
-  if (::read(fd, buf, sizeof buf) != static_cast<ssize_t>(sizeof buf)) return false;
-  r = {buf[0], buf[1], buf[2]};
-  return true;
+// Reads one group: {nr, time_enabled, time_running, value[nr]}.
+bool PerfEventsSource::read_group(const Group& g) {
+  buffer_.resize(3 + g.members.size());
+  const ssize_t want = static_cast<ssize_t>(buffer_.size() * sizeof(std::uint64_t));
+  return ::read(g.members[0].fd, buffer_.data(), static_cast<std::size_t>(want)) == want &&
+         buffer_[0] == g.members.size();
 }
 
 void PerfEventsSource::start() {
-  for (auto& ev : events_)
-    for (std::size_t t = 0; t < ev.fds.size(); ++t)
-      if (!read(ev.fds[t], ev.last[t])) ev.last[t] = {};
+  for (auto& mine : groups_)
+    for (auto& g : mine) {
+      if (!read_group(g)) continue;
+      g.enabled = buffer_[1];
+      g.running = buffer_[2];
+      for (std::size_t k = 0; k < g.members.size(); ++k) g.members[k].last = buffer_[3 + k];
+    }
 }
 
 void PerfEventsSource::sample(double* values) {
+  const std::size_t threads = tids_.size();
+  for (std::size_t t = 0; t < threads; ++t)
+    for (auto& g : groups_[t]) {
+      if (!read_group(g)) {
+        for (const auto& m : g.members) scratch_[m.event * threads + t] = NAN;
+        continue;
+      }
+      const double de = static_cast<double>(buffer_[1] - g.enabled);
+      const double dr = static_cast<double>(buffer_[2] - g.running);
+      g.enabled = buffer_[1];
+      g.running = buffer_[2];
+      // Multiplexed: the group counted dr of de ns; scale to the whole epoch.
+      const double scale = dr > 0 ? (dr < de ? de / dr : 1.0) : 0.0;
+      for (std::size_t k = 0; k < g.members.size(); ++k) {
+        Member& m = g.members[k];
+        scratch_[m.event * threads + t] = static_cast<double>(buffer_[3 + k] - m.last) * scale;
+        m.last = buffer_[3 + k];
+      }
+    }
   std::size_t k = 0;
-  for (auto& ev : events_) {
+  for (std::size_t e = 0; e < names_.size(); ++e) {
     double* total = &values[k++];
     *total = 0;
-    for (std::size_t t = 0; t < ev.fds.size(); ++t) {
-      Reading now;
-      double v = NAN;
-      if (read(ev.fds[t], now)) {
-        const Reading& was = ev.last[t];
-        const double dv = static_cast<double>(now.value - was.value);
-        const double de = static_cast<double>(now.enabled - was.enabled);
-        const double dr = static_cast<double>(now.running - was.running);
-        // Multiplexed: the event counted dr of de ns; scale to the whole epoch.
-        v = dr > 0 ? (dr < de ? dv * (de / dr) : dv) : 0.0;
-        ev.last[t] = now;
-      }
+    for (std::size_t t = 0; t < threads; ++t) {
+      const double v = scratch_[e * threads + t];
       *total += v;
       if (options_.per_thread) values[k++] = v;
     }

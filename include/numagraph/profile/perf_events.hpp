@@ -4,13 +4,19 @@
 // misses, LLC load misses, dTLB load misses, branch misses, stalled cycles)
 // where the CPU's PMU exposes them. Virtual machines often expose none.
 //
-// One event per thread and kind (pid = the thread's tid, cpu = -1, counting
-// only while that thread runs), each read with its enabled and running times:
-// when the kernel multiplexes more events than the PMU has counters, an
-// epoch's change is scaled by enabled/running. An event that does not open
-// on every thread is unavailable, with errno's reason and
-// /proc/sys/kernel/perf_event_paranoid; where counting the kernel is refused
-// (paranoid 2), the event is opened for user space only and says so.
+// Events are opened per thread (pid = the thread's tid, cpu = -1: counted
+// only while that thread runs) in counter groups, so that one read(2) per
+// group and thread gets all of its values: the software events form one
+// group per thread; hardware events join a group until the PMU refuses one
+// more (EINVAL/ENOSPC), which then starts the next group. A thread running
+// on another CPU is read through an interrupt to that CPU, so fewer reads
+// is what keeps the sampler cheap on many threads. Each group is read with
+// its enabled and running times: when the kernel multiplexes groups on the
+// PMU, an epoch's change is scaled by enabled/running of that epoch. An
+// event that does not open on every thread is unavailable, with errno's
+// reason and /proc/sys/kernel/perf_event_paranoid; where counting the
+// kernel is refused (paranoid 2), the event is opened for user space only
+// and says so.
 #pragma once
 
 #include <sys/types.h>
@@ -50,19 +56,24 @@ class PerfEventsSource final : public Source {
   int threads() const { return static_cast<int>(tids_.size()); }
 
  private:
-  struct Reading {
-    std::uint64_t value = 0, enabled = 0, running = 0;
+  struct Member {
+    int fd;
+    std::size_t event;        // index into names_
+    std::uint64_t last = 0;   // previous raw count
   };
-  struct Event {
-    std::string name;
-    std::vector<int> fds;        // one per thread
-    std::vector<Reading> last;   // previous reading per thread
+  struct Group {              // one counter group of one thread; members[0] leads
+    bool hardware = false;
+    std::vector<Member> members;
+    std::uint64_t enabled = 0, running = 0;  // previous times
   };
-  bool read(int fd, Reading& r) const;
+  bool read_group(const Group& g);
 
   std::vector<pid_t> tids_;
   PerfEventsOptions options_;
-  std::vector<Event> events_;
+  std::vector<std::string> names_;          // the events that opened, in column order
+  std::vector<std::vector<Group>> groups_;  // per thread
+  std::vector<double> scratch_;             // event x thread values of one sample
+  std::vector<std::uint64_t> buffer_;       // one group read
 };
 
 }  // namespace numagraph::profile
