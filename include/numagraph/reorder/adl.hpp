@@ -33,18 +33,22 @@ namespace detail {
 
 inline constexpr std::int64_t kAdlChunk = 64;
 
-// Level-synchronous BFS appending to seq[tail..): whenever the frontier is
-// empty, one thread calls next_root() for a new start (-1: done).
+// Level-synchronous BFS appending to seq[filled..): whenever the frontier is
+// empty, one thread calls next_root() for a new start (-1: done). Two
+// barriers per level: after the expansion (the queue sizes are known; every
+// thread sums them itself) and after the copy (the next frontier is
+// complete; nobody rewrites a size before every thread has summed them).
 template <typename V, typename NextRoot>
 void adl_parallel_searches(const CSRGraph<V>& g, std::uint8_t* visited, V* seq, std::int64_t& filled,
                            NextRoot&& next_root) {
   const int threads = parallel::max_threads();
-  std::vector<std::int64_t> offset(static_cast<std::size_t>(threads) + 1, 0);
-  std::int64_t head = filled, tail = filled;
-  bool done = false;
+  std::vector<std::int64_t> sizes(static_cast<std::size_t>(threads), 0);
+  std::int64_t root = -1;
+  const std::int64_t start = filled;
+  std::int64_t end = start;
 #pragma omp parallel num_threads(threads)
   {
-    const int t = parallel::thread_id();
+    const int t = parallel::thread_id(), nt = parallel::num_threads_in_region();
     std::vector<V> local;
     auto expand = [&](V u) {
       for_each_undirected(g, u, [&](V w) {
@@ -52,18 +56,20 @@ void adl_parallel_searches(const CSRGraph<V>& g, std::uint8_t* visited, V* seq, 
           local.push_back(w);
       });
     };
+    std::int64_t head = start, tail = start;
     for (;;) {
-#pragma omp single
       if (head == tail) {
-        const std::int64_t r = next_root();
-        if (r < 0) {
-          done = true;
-        } else {
-          visited[r] = 1;
-          seq[tail++] = static_cast<V>(r);
+#pragma omp single
+        {
+          root = next_root();
+          if (root >= 0) {
+            visited[root] = 1;
+            seq[tail] = static_cast<V>(root);
+          }
         }
+        if (root < 0) break;
+        ++tail;
       }
-      if (done) break;
       local.clear();
       if (tail - head < kAdlChunk) {
         if (t == 0)
@@ -72,24 +78,21 @@ void adl_parallel_searches(const CSRGraph<V>& g, std::uint8_t* visited, V* seq, 
 #pragma omp for schedule(dynamic, kAdlChunk) nowait
         for (std::int64_t i = head; i < tail; ++i) expand(seq[i]);
       }
-      offset[static_cast<std::size_t>(t) + 1] = static_cast<std::int64_t>(local.size());
+      sizes[static_cast<std::size_t>(t)] = static_cast<std::int64_t>(local.size());
 #pragma omp barrier
-#pragma omp single
-      {
-        offset[0] = tail;
-        for (int i = 1; i <= threads; ++i) offset[static_cast<std::size_t>(i)] += offset[static_cast<std::size_t>(i) - 1];
+      std::int64_t at = tail, total = 0;
+      for (int i = 0; i < nt; ++i) {
+        if (i == t) at += total;
+        total += sizes[static_cast<std::size_t>(i)];
       }
-      std::copy(local.begin(), local.end(), seq + offset[static_cast<std::size_t>(t)]);
+      std::copy(local.begin(), local.end(), seq + at);
+      head = tail;
+      tail += total;
 #pragma omp barrier
-#pragma omp single
-      {
-        head = tail;
-        tail = offset[static_cast<std::size_t>(threads)];
-        for (auto& o : offset) o = 0;
-      }
     }
+    if (t == 0) end = tail;
   }
-  filled = tail;
+  filled = end;
 }
 
 // Serial BFS appending to seq[filled..) from s.
@@ -116,9 +119,9 @@ NumaArray<V> adl_order(const CSRGraph<V>& g, std::int64_t root, bool parallel_bf
   const std::int64_t n = g.num_vertices();
   auto seq = NumaArray<V>::for_overwrite(static_cast<std::size_t>(n));
   if (n == 0) return seq;
-  const NumaArray<eid_t> degree = detail::undirected_degrees(g);
+  const NumaArray<eid_t> degree = detail::undirected_degrees(g, !parallel_bfs);
   NumaArray<std::uint8_t> visited(static_cast<std::size_t>(n));
-  const V first = detail::first_root(g, root, degree);
+  const V first = detail::first_root(g, root, degree, !parallel_bfs);
   std::int64_t filled = 0;
   // The first search, then one per component left (their roots are known
   // only once the first is done).
@@ -142,7 +145,7 @@ NumaArray<V> adl_order(const CSRGraph<V>& g, std::int64_t root, bool parallel_bf
     }
   }
   detail::append_unvisited(n, visited.data(), seq.data(), filled);
-  return detail::reversed(seq);
+  return detail::reversed(seq, !parallel_bfs);
 }
 
 }  // namespace numagraph::reorder

@@ -40,11 +40,14 @@ inline eid_t undirected_degree(const CSRGraph<V>& g, V v) {
   return g.out_degree(v) + (g.directed() && g.has_in_edges() ? g.in_degree(v) : 0);
 }
 
+// `serial`: one thread (the serial orders: a parallel region would only add
+// its fork and join, which on a busy machine wait for a descheduled thread).
 template <typename V>
-NumaArray<eid_t> undirected_degrees(const CSRGraph<V>& g) {
+NumaArray<eid_t> undirected_degrees(const CSRGraph<V>& g, bool serial = false) {
   const std::int64_t n = g.num_vertices();
   auto d = NumaArray<eid_t>::for_overwrite(static_cast<std::size_t>(n));
-  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { d[v] = undirected_degree(g, static_cast<V>(v)); });
+#pragma omp parallel for schedule(static) if (!serial)
+  for (std::int64_t v = 0; v < n; ++v) d[v] = undirected_degree(g, static_cast<V>(v));
   return d;
 }
 
@@ -91,7 +94,7 @@ NumaArray<V> sort_by_key(std::int64_t n, const V* ids, std::int64_t count, Key&&
 // the range when it is not a vertex), else the vertex of highest degree in
 // the undirected view (the smallest id among equals).
 template <typename V>
-V first_root(const CSRGraph<V>& g, std::int64_t root, const NumaArray<eid_t>& degree) {
+V first_root(const CSRGraph<V>& g, std::int64_t root, const NumaArray<eid_t>& degree, bool serial = false) {
   const std::int64_t n = g.num_vertices();
   if (root >= 0 || root < -1) {
     if (root < 0 || root >= n)
@@ -100,7 +103,7 @@ V first_root(const CSRGraph<V>& g, std::int64_t root, const NumaArray<eid_t>& de
     return static_cast<V>(root);
   }
   std::int64_t best = 0;
-#pragma omp parallel
+#pragma omp parallel if (!serial)
   {
     std::int64_t mine = -1;
 #pragma omp for schedule(static) nowait
@@ -144,10 +147,11 @@ void append_unvisited(std::int64_t n, std::uint8_t* visited, V* order, std::int6
 
 // old_of_new of a sequence that lists every vertex once, reversed (RCM and ADL).
 template <typename V>
-NumaArray<V> reversed(const NumaArray<V>& order) {
-  const std::size_t n = order.size();
-  auto out = NumaArray<V>::for_overwrite(n);
-  parallel::for_static(std::size_t{0}, n, [&](std::size_t i) { out[i] = order[n - 1 - i]; });
+NumaArray<V> reversed(const NumaArray<V>& order, bool serial = false) {
+  const std::int64_t n = static_cast<std::int64_t>(order.size());
+  auto out = NumaArray<V>::for_overwrite(static_cast<std::size_t>(n));
+#pragma omp parallel for schedule(static) if (!serial)
+  for (std::int64_t i = 0; i < n; ++i) out[i] = order[n - 1 - i];
   return out;
 }
 

@@ -16,7 +16,7 @@
 // out- and in-edges, degree = out + in (common.hpp).
 //
 // Serial, like the method: each step depends on the previous one. The level
-// searches reuse one queue and clear only what they marked.
+// searches reuse one queue and one bit of marks per vertex.
 #pragma once
 
 #include <algorithm>
@@ -34,21 +34,27 @@ template <typename V>
 class RcmSearch {
  public:
   RcmSearch(const CSRGraph<V>& g, const NumaArray<eid_t>& degree)
-      : g_(g), degree_(degree), mark_(static_cast<std::size_t>(g.num_vertices())) {}
+      : g_(g),
+        degree_(degree),
+        mark_(static_cast<std::size_t>((g.num_vertices() + 63) / 64)),
+        queue_(NumaArray<V>::for_overwrite(static_cast<std::size_t>(g.num_vertices()))) {}
 
-  // A pseudo-peripheral vertex of start's component (its unnumbered part).
+  // A pseudo-peripheral vertex of the unnumbered vertices start reaches.
+  // Components are numbered whole, so the searches meet numbered vertices
+  // only in a directed graph without in-edges (one-way reachability).
   V pseudo_peripheral(V start, const std::uint8_t* numbered) {
+    numbered_ = g_.has_in_edges() ? nullptr : numbered;
     V r = start;
-    std::int64_t last = 0;
-    std::int32_t ecc = levels(r, numbered, last);
+    std::int64_t last = 0, size = 0;
+    std::int32_t ecc = levels(r, last, size);
     for (;;) {
       V x = queue_[static_cast<std::size_t>(last)];
-      for (std::size_t i = static_cast<std::size_t>(last); i < queue_.size(); ++i) {
+      for (std::int64_t i = last; i < size; ++i) {
         const V y = queue_[i];
         if (degree_[y] < degree_[x] || (degree_[y] == degree_[x] && y < x)) x = y;
       }
       std::int64_t x_last = 0;
-      const std::int32_t x_ecc = levels(x, numbered, x_last);
+      const std::int32_t x_ecc = levels(x, x_last, size);
       if (x_ecc <= ecc) return r;
       r = x;
       ecc = x_ecc;
@@ -57,34 +63,44 @@ class RcmSearch {
   }
 
  private:
-  // BFS over unnumbered vertices from s: returns the eccentricity of s and
-  // sets `last` to where the last level starts in queue_.
-  std::int32_t levels(V s, const std::uint8_t* numbered, std::int64_t& last) {
-    queue_.clear();
-    queue_.push_back(s);
-    mark_[s] = 1;
-    std::size_t head = 0;
+  // BFS from s: returns the eccentricity of s, sets `last` to where the last
+  // level starts in queue_ and `size` to the component's size. Marks are
+  // bits (n/8 bytes stay in the L1/L2 caches of a road graph), cleared
+  // after the search (whole, or along the queue when that is shorter).
+  std::int32_t levels(V s, std::int64_t& last, std::int64_t& size) {
+    std::uint64_t* mark = mark_.data();
+    auto seen = [&](V w) { return (mark[w >> 6] >> (w & 63)) & 1; };
+    auto see = [&](V w) { mark[w >> 6] |= std::uint64_t{1} << (w & 63); };
+    V* queue = queue_.data();
+    std::int64_t head = 0, tail = 1;
+    queue[0] = s;
+    see(s);
     std::int32_t ecc = 0;
-    while (head < queue_.size()) {
-      const std::size_t end = queue_.size();
-      last = static_cast<std::int64_t>(head);
+    while (head < tail) {
+      const std::int64_t end = tail;
+      last = head;
       for (; head < end; ++head)
-        for_each_undirected(g_, queue_[head], [&](V w) {
-          if (!mark_[w] && !numbered[w]) {
-            mark_[w] = 1;
-            queue_.push_back(w);
+        for_each_undirected(g_, queue[head], [&](V w) {
+          if (!seen(w) && !(numbered_ && numbered_[w])) {
+            see(w);
+            queue[tail++] = w;
           }
         });
-      if (queue_.size() > end) ++ecc;
+      if (tail > end) ++ecc;
     }
-    for (V v : queue_) mark_[v] = 0;
+    size = tail;
+    if (tail > static_cast<std::int64_t>(mark_.size()))
+      std::fill(mark_.begin(), mark_.end(), std::uint64_t{0});
+    else
+      for (std::int64_t i = 0; i < tail; ++i) mark[queue[i] >> 6] = 0;
     return ecc;
   }
 
   const CSRGraph<V>& g_;
   const NumaArray<eid_t>& degree_;
-  std::vector<std::uint8_t> mark_;
-  std::vector<V> queue_;
+  NumaArray<std::uint64_t> mark_;
+  const std::uint8_t* numbered_ = nullptr;
+  NumaArray<V> queue_;
 };
 
 // Cuthill-McKee numbering of s's component into order[filled..).
@@ -116,11 +132,11 @@ NumaArray<V> rcm_order(const CSRGraph<V>& g, std::int64_t root = -1) {
   const std::int64_t n = g.num_vertices();
   auto order = NumaArray<V>::for_overwrite(static_cast<std::size_t>(n));
   if (n == 0) return order;
-  const NumaArray<eid_t> degree = detail::undirected_degrees(g);
+  const NumaArray<eid_t> degree = detail::undirected_degrees(g, true);
   NumaArray<std::uint8_t> numbered(static_cast<std::size_t>(n));
   detail::RcmSearch<V> search(g, degree);
   std::int64_t filled = 0;
-  const V first = detail::first_root(g, root, degree);
+  const V first = detail::first_root(g, root, degree, true);
   detail::cuthill_mckee(g, degree, search.pseudo_peripheral(first, numbered.data()), numbered.data(), order.data(),
                         filled);
   if (filled < n) {
@@ -131,7 +147,7 @@ NumaArray<V> rcm_order(const CSRGraph<V>& g, std::int64_t root = -1) {
                               filled);
     detail::append_unvisited(n, numbered.data(), order.data(), filled);
   }
-  return detail::reversed(order);
+  return detail::reversed(order, true);
 }
 
 }  // namespace numagraph::reorder
