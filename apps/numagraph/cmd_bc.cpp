@@ -28,6 +28,8 @@ struct BcCommand {
 template <typename G>
 void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
+  std::optional<G> keep;
+  const G& cg = caller_graph(g, keep);  // the graph in the ids the kernel answers in
   std::vector<V> sources;
   if (c.exact && (c.roots.source >= 0 || c.roots.sources > 0 || !c.roots.roots_file.empty()))
     throw UsageError("--exact uses every vertex as a source: drop --source, --sources or --roots");
@@ -36,11 +38,11 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   } else {
     RootOptions r = c.roots;
     if (r.source < 0 && r.sources == 0 && r.roots_file.empty()) r.sources = 4;
-    sources = resolve_roots(g, r, RunOptions{c.run.threads, 1, c.run.verify, c.run.json, c.run.seed});
+    sources = resolve_roots(cg, r, RunOptions{c.run.threads, 1, c.run.verify, c.run.json, c.run.seed});
     if (r.source >= 0) sources.resize(1);
   }
   KernelCache cache;
-  const Execution x = make_execution(c.engine, cache);
+  const Execution x = make_execution(c.engine, cache, g, cg);
   BcOptions o = c.bc;
   o.variant = kernels::parse_bc_variant(c.variant);
   o.schedule = kernels::parse_bc_schedule(c.schedule);
@@ -49,18 +51,18 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::betweenness(g, sources, r.scores.data());
+    const auto v = verify::betweenness(cg, sources, r.scores.data());
     verified = v.ok;
     why = v.message;
   }
   const auto counts =
-      account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::betweenness(g, sources, o, ax); });
-  kernels::scale_like_networkx(g, r.scores, sources, c.exact, c.normalized);
-  if (!c.output.empty()) write_vertex_values(c.output, g, r.scores.data());
+      account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::betweenness(g, sources, o, ax); });
+  kernels::scale_like_networkx(cg, r.scores, sources, c.exact, c.normalized);
+  if (!c.output.empty()) write_vertex_values(c.output, cg, r.scores.data());
   profile::Record rec = base_record("bc", lg, c.run);
   std::vector<std::uint64_t> labels;
   if (!c.exact)
-    for (V s : sources) labels.push_back(g.label(s));
+    for (V s : sources) labels.push_back(cg.label(s));
   rec.set("exact", c.exact).set("num_sources", static_cast<std::int64_t>(sources.size())).set("sources", labels);
   rec.set("normalized", c.normalized).set("variant", r.ran.numa ? "work-queues" : kernels::to_string(r.variant));
   if (r.ran.numa || o.variant == BcVariant::kWorkQueues)

@@ -37,9 +37,11 @@ double traversed_edges(const G& g, const P* parent) {
 template <typename G>
 void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
-  const auto roots = resolve_roots(g, c.roots, c.run);
+  std::optional<G> keep;
+  const G& cg = caller_graph(g, keep);  // the graph in the ids the kernel answers in
+  const auto roots = resolve_roots(cg, c.roots, c.run);
   KernelCache cache;
-  const Execution x = make_execution(c.engine, cache);
+  const Execution x = make_execution(c.engine, cache, g, cg);
   // Timed: the parent array only (Graph500's BFS output); depths, when the
   // verifier or --output needs them, are derived afterwards, untimed.
   BfsOptions timed = c.bfs;
@@ -53,24 +55,24 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
     const V root = roots[i];
     const double s = time_trials(1, [&](int) { numagraph::bfs(g, root, timed, x, r); }, r.ran)[0];
     seconds.push_back(s);
-    teps.push_back(traversed_edges(g, r.parent.data()) / s);
+    teps.push_back(traversed_edges(cg, r.parent.data()) / s);
     const bool last_root = i + 1 == roots.size();
     if (!c.run.verify && !(last_root && !c.output.empty())) continue;
-    NumaArray<std::int32_t> depth = kernels::depths_from_parents(g, root, r.parent.data());
+    NumaArray<std::int32_t> depth = kernels::depths_from_parents(cg, root, r.parent.data());
     if (c.run.verify) {
-      const auto v = verify::bfs_tree(g, root, r.parent.data(), depth.data());
+      const auto v = verify::bfs_tree(cg, root, r.parent.data(), depth.data());
       merge_verdict(verified, why, v.ok, v.message);
     }
     if (last_root) last_depth = std::move(depth);
   }
   const auto counts =
-      account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::bfs(g, roots[0], timed, ax); });
-  if (!c.output.empty()) write_vertex_values(c.output, g, last_depth.data());
+      account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::bfs(g, roots[0], timed, ax); });
+  if (!c.output.empty()) write_vertex_values(c.output, cg, last_depth.data());
   double inverse = 0;
   for (double t : teps) inverse += 1.0 / t;
   profile::Record rec = base_record("bfs", lg, c.run);
   std::vector<std::uint64_t> labels;
-  for (V root : roots) labels.push_back(g.label(root));
+  for (V root : roots) labels.push_back(cg.label(root));
   rec.set("roots", labels)
       .set("teps", teps)
       .set("teps_harmonic_mean", static_cast<double>(teps.size()) / inverse)

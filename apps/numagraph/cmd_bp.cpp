@@ -21,8 +21,10 @@ struct BpCommand {
 
 template <typename G>
 void run_bp(const BpCommand& c, const LoadedGraph& lg, const G& g) {
+  std::optional<G> keep;
+  const G& cg = caller_graph(g, keep);  // the graph in the ids the kernel answers in
   KernelCache cache;
-  const Execution x = make_execution(c.engine, cache);
+  const Execution x = make_execution(c.engine, cache, g, cg);
   BpResult r;
   const auto seconds = time_trials(
       c.run.trials,
@@ -34,13 +36,13 @@ void run_bp(const BpCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::belief_propagation(g, c.model, r.belief.data());
+    const auto v = verify::belief_propagation(cg, c.model, r.belief.data());
     verified = v.ok;
     why = v.message;
   }
   const auto counts =
-      account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::belief_propagation(g, c.model, ax); });
-  if (!c.output.empty()) write_vertex_values(c.output, g, r.belief.data());
+      account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::belief_propagation(g, c.model, ax); });
+  if (!c.output.empty()) write_vertex_values(c.output, cg, r.belief.data());
   profile::Record rec = base_record("bp", lg, c.run);
   rec.set("iterations", c.model.iterations).set("coupling", c.model.coupling).set("prior_seed", c.model.seed);
   report_engine(rec, c.engine, r.ran, counts, c.run.json);

@@ -23,8 +23,10 @@ struct CcCommand {
 template <typename G>
 void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
+  std::optional<G> keep;
+  const G& cg = caller_graph(g, keep);  // the graph in the ids the kernel answers in
   KernelCache cache;
-  const Execution x = make_execution(c.engine, cache);
+  const Execution x = make_execution(c.engine, cache, g, cg);
   const CcOptions o{kernels::parse_cc_variant(c.variant)};
   // Labels stay in the id type inside the timed trials (gapbs times its
   // 32-bit labels too) and are widened to 64 bits afterwards.
@@ -41,16 +43,16 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::components(g, labels.data());
+    const auto v = verify::components(cg, labels.data());
     verified = v.ok;
     why = v.message;
   }
   const auto counts =
-      account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::connected_components(g, o, ax); });
+      account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::connected_components(g, o, ax); });
   std::unordered_set<std::uint64_t> distinct(labels.begin(), labels.end());
   // Report labels as the user's id of each component's representative.
-  for (auto& l : labels) l = g.label(static_cast<V>(l));
-  if (!c.output.empty()) write_vertex_values(c.output, g, labels.data());
+  for (auto& l : labels) l = cg.label(static_cast<V>(l));
+  if (!c.output.empty()) write_vertex_values(c.output, cg, labels.data());
   profile::Record rec = base_record("cc", lg, c.run);
   rec.set("variant", kernels::to_string(r.variant)).set("num_components", static_cast<std::int64_t>(distinct.size()));
   report_engine(rec, c.engine, r.ran, counts, c.run.json);

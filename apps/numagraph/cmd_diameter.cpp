@@ -19,21 +19,23 @@ struct DiameterCommand {
 
 template <typename G>
 void run_diameter(const DiameterCommand& c, const LoadedGraph& lg, const G& g) {
+  std::optional<G> keep;
+  const G& cg = caller_graph(g, keep);  // the graph in the ids the kernel answers in
   KernelCache cache;
-  const Execution x = make_execution(c.engine, cache);
+  const Execution x = make_execution(c.engine, cache, g, cg);
   DiameterResult<typename G::vertex_type> r;
   const auto seconds = time_trials(c.run.trials, [&](int) { r = numagraph::diameter(g, {}, x); }, r.ran);
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::diameter_bound(g, r.from, r.to, r.bound);
+    const auto v = verify::diameter_bound(cg, r.from, r.to, r.bound);
     verified = v.ok;
     why = v.message;
   }
-  const auto counts = account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::diameter(g, {}, ax); });
+  const auto counts = account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::diameter(g, {}, ax); });
   profile::Record rec = base_record("diameter", lg, c.run);
   rec.set("diameter_lower_bound", r.bound)
-      .set("endpoints", std::vector<std::uint64_t>{g.label(r.from), g.label(r.to)})
+      .set("endpoints", std::vector<std::uint64_t>{cg.label(r.from), cg.label(r.to)})
       .set("sweeps", r.sweeps);
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why);

@@ -21,8 +21,10 @@ struct KcoreCommand {
 template <typename G>
 void run_kcore(const KcoreCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
+  std::optional<G> keep;
+  const G& cg = caller_graph(g, keep);  // the graph in the ids the kernel answers in
   KernelCache cache;
-  const Execution x = make_execution(c.engine, cache);
+  const Execution x = make_execution(c.engine, cache, g, cg);
   const KcoreOptions o;
   KcoreResult<V> r;
   const auto seconds = time_trials(
@@ -35,12 +37,12 @@ void run_kcore(const KcoreCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::core_numbers(g, r.core.data());
+    const auto v = verify::core_numbers(cg, r.core.data());
     verified = v.ok;
     why = v.message;
   }
-  const auto counts = account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::core_numbers(g, o, ax); });
-  if (!c.output.empty()) write_vertex_values(c.output, g, r.core.data());
+  const auto counts = account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::core_numbers(g, o, ax); });
+  if (!c.output.empty()) write_vertex_values(c.output, cg, r.core.data());
   profile::Record rec = base_record("kcore", lg, c.run);
   rec.set("max_core", static_cast<std::int64_t>(r.max_core)).set("rounds", static_cast<std::int64_t>(r.rounds));
   report_engine(rec, c.engine, r.ran, counts, c.run.json);

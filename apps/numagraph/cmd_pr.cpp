@@ -23,8 +23,10 @@ struct PrCommand {
 
 template <typename G>
 void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
+  std::optional<G> keep;
+  const G& cg = caller_graph(g, keep);  // the graph in the ids the kernel answers in
   KernelCache cache;
-  const Execution x = make_execution(c.engine, cache);
+  const Execution x = make_execution(c.engine, cache, g, cg);
   PageRankOptions o = c.pr;
   o.variant = kernels::parse_pagerank_variant(c.variant);
   PageRankResult r;
@@ -40,12 +42,12 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::pagerank(g, o, r.scores.data(), r.last_change);
+    const auto v = verify::pagerank(cg, o, r.scores.data(), r.last_change);
     verified = v.ok;
     why = v.message;
   }
-  const auto counts = account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::pagerank(g, o, ax); });
-  if (!c.output.empty()) write_vertex_values(c.output, g, r.scores.data());
+  const auto counts = account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::pagerank(g, o, ax); });
+  if (!c.output.empty()) write_vertex_values(c.output, cg, r.scores.data());
   profile::Record rec = base_record("pr", lg, c.run);
   rec.set("variant", kernels::to_string(r.variant))
       .set("damping", o.damping)

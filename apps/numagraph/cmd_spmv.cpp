@@ -22,8 +22,10 @@ struct SpmvCommand {
 
 template <typename G>
 void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
+  std::optional<G> keep;
+  const G& cg = caller_graph(g, keep);  // the graph in the ids the kernel answers in
   KernelCache cache;
-  const Execution x = make_execution(c.engine, cache);
+  const Execution x = make_execution(c.engine, cache, g, cg);
   SpmvResult r;
   std::vector<double> copy_seconds;  // per trial: building the tiles (flat kernel)
   const auto seconds = time_trials(
@@ -37,12 +39,12 @@ void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::spmv(g, c.spmv.iterations, r.y.data());
+    const auto v = verify::spmv(cg, c.spmv.iterations, r.y.data());
     verified = v.ok;
     why = v.message;
   }
-  const auto counts = account_if_asked(c.engine, cache, [&](const Execution& ax) { numagraph::spmv(g, c.spmv, ax); });
-  if (!c.output.empty()) write_vertex_values(c.output, g, r.y.data());
+  const auto counts = account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::spmv(g, c.spmv, ax); });
+  if (!c.output.empty()) write_vertex_values(c.output, cg, r.y.data());
   profile::Record rec = base_record("spmv", lg, c.run);
   rec.set("iterations", c.spmv.iterations)
       .set("cache_segments", r.cache_segments)

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "common.hpp"
+#include "engine_cli.hpp"
 #include "numagraph/kernels/tc/triangles.hpp"
 #include "registry.hpp"
 #include "numagraph/verify/tc.hpp"
@@ -13,26 +14,32 @@ namespace {
 struct TcCommand {
   GraphSource src;
   RunOptions run;
+  EngineFlags reorder{.engine = "flat"};  // --reorder only: TC has no engine choice
   std::string output;
 };
 
 template <typename G>
 void run_tc(const TcCommand& c, const LoadedGraph& lg, const G& g) {
+  std::optional<G> keep;
+  const G& cg = caller_graph(g, keep);  // the graph in the ids the kernel answers in
+  KernelCache cache;
+  const Execution x = make_execution(c.reorder, cache, g, cg);
   TcResult r;
-  const auto seconds = time_trials(c.run.trials, [&](int) { r = numagraph::triangles(g); }, r.ran);
+  const auto seconds = time_trials(c.run.trials, [&](int) { r = numagraph::triangles(g, {}, x); }, r.ran);
   std::optional<bool> verified;
   std::string why;
   if (c.run.verify) {
-    const auto v = verify::triangles(g, r.triangles);
+    const auto v = verify::triangles(cg, r.triangles);
     verified = v.ok;
     why = v.message;
   }
   if (!c.output.empty()) {
-    const auto per_vertex = numagraph::triangles(g, TcOptions{.per_vertex = true}).per_vertex;
-    write_vertex_values(c.output, g, per_vertex.data());
+    const auto per_vertex = numagraph::triangles(g, TcOptions{.per_vertex = true}, x).per_vertex;
+    write_vertex_values(c.output, cg, per_vertex.data());
   }
   profile::Record rec = base_record("tc", lg, c.run);
   rec.set("triangles", r.triangles).set("relabelled_by_degree", r.relabelled);
+  report_reorder(rec, c.reorder);
   emit(c.run, rec, seconds, verified, why);
 }
 
@@ -41,6 +48,7 @@ const Register kTc{{"tc", "triangle counting (ordered intersection, degree relab
                       auto c = std::make_shared<TcCommand>();
                       add_graph_options(app, c->src);
                       add_run_options(app, c->run);
+                      add_reorder_options(app, c->reorder);
                       app.add_option("--output", c->output, "write 'id triangles' per vertex (as networkx.triangles)");
                       app.callback([c] {
                         apply_run_options(c->run);

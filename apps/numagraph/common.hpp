@@ -19,6 +19,7 @@
 #include "numagraph/graph/builder.hpp"
 #include "numagraph/graph/generators.hpp"
 #include "numagraph/profile/record.hpp"
+#include "numagraph/reorder/apply.hpp"
 #include "numagraph/util/atomic_file.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -80,9 +81,30 @@ profile::Record base_record(const std::string& kernel, const LoadedGraph& g, con
 
 // Times `trial(i)` for i in [0, trials); returns seconds per trial.
 std::vector<double> time_trials(int trials, const std::function<void(int)>& trial);
-// As above, less the setup each call reports in `ran` (the NUMA engine's
-// partitioned graph, built by the first call): loading is not timed either.
+// As above, less the setup and the renumbering each call reports in `ran`
+// (the NUMA engine's partitioned graph and the --reorder graph, built by the
+// first call): loading is not timed either.
 std::vector<double> time_trials(int trials, const std::function<void(int)>& trial, const CallInfo& ran);
+// The renumbering cost time_trials saw (reorder_s and reorder_bfs_equiv of the
+// call that built the renumbered graph; zeros when none did), for the record.
+const CallInfo& reorder_cost();
+// The phase listener make_execution installs: it clocks the calls' "reorder"
+// phase so time_trials can leave all of it out.
+PhaseListener* reorder_listener();
+
+// A graph loaded renumbered (a .ngr written by `numagraph reorder`) keeps its
+// order for the kernels, which answer in the ids it had before; roots,
+// verifiers and --output work in those ids, on this graph in its original
+// order. Returns g itself when it was not renumbered, else that graph, built
+// into `keep` (a second copy of the edges, untimed).
+template <typename G>
+const G& caller_graph(const G& g, std::optional<G>& keep) {
+  if (!g.reordered()) return g;
+  using V = typename G::vertex_type;
+  keep.emplace(reorder::apply_permutation(
+      g, reorder::Permutation<V>::from_old_of_new(g.permutation().new_of_old.clone(), "the graph's permutation")));
+  return *keep;
+}
 
 // Adds trials/median/mean/min and `verified` to `rec`, prints it (JSON line or
 // human table) and throws VerifyError if verified == false.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "common.hpp"
+
 namespace numagraph::cli {
 
 void add_engine_options(CLI::App& app, EngineFlags& flags) {
@@ -13,18 +15,56 @@ void add_engine_options(CLI::App& app, EngineFlags& flags) {
   app.add_flag("--account", flags.account,
                "count local/remote, random/sequential accesses under the active topology "
                "(runs the engine's instrumented kernel once more; slower)");
+  add_reorder_options(app, flags);
+}
+
+void add_reorder_options(CLI::App& app, EngineFlags& flags) {
+  app.add_option("--reorder", flags.reorder,
+                 "run the kernel on the graph renumbered in this vertex order: none (default), degree, dbg, rcm, "
+                 "adl or adl-serial (docs/reordering.md); ids in and out stay yours, the renumbering is timed "
+                 "apart (reorder_s)")
+      ->type_name("ORDER")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            try {
+              reorder::parse_order(text);
+              return {};
+            } catch (const UsageError& e) {
+              return e.what();
+            }
+          },
+          "ORDER"));
+  app.add_option("--reorder-root", flags.reorder_root,
+                 "where rcm and adl start their first search (your id, as --source; default: the highest-degree "
+                 "vertex)")
+      ->type_name("ID")
+      ->check(kNonNegative);
 }
 
 Execution make_execution(const EngineFlags& flags, KernelCache& cache) {
+  if (flags.reorder_root >= 0)
+    throw UsageError("--reorder-root is not taken by this command");  // commands map it with the graph
   Execution x;
   x.engine = parse_engine(flags.engine);
   x.cache = &cache;
+  x.reorder.order = reorder::parse_order(flags.reorder);
+  x.listener = reorder_listener();
   return x;
+}
+
+void report_reorder(profile::Record& rec, const EngineFlags& flags) {
+  const reorder::Order order = reorder::parse_order(flags.reorder);
+  if (order == reorder::Order::kNone) return;
+  const CallInfo& first = reorder_cost();
+  rec.set("reorder", reorder::to_string(order))
+      .set("reorder_s", first.reorder_s)
+      .set("reorder_bfs_equiv", first.reorder_bfs_equiv);
 }
 
 void report_engine(profile::Record& rec, const EngineFlags& flags, const CallInfo& ran,
                    const engine::AccessCounts& counts, bool json) {
   rec.set("engine", ran.numa ? "numa" : "flat");
+  report_reorder(rec, flags);
   if (!flags.account) return;
   rec.set("account", counts.record());
   if (json) return;

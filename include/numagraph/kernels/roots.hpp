@@ -21,12 +21,18 @@ inline std::uint64_t root_stream(std::uint64_t seed, std::uint64_t i) {
   return x ^ (x >> 31);
 }
 
+// Roots, ids and labels here are the caller's: the ids the entry points take
+// and answer in. For a renumbered graph (CSRGraph::permutation, e.g. a
+// reordered .ngr) those are the ids of the graph it was made from, so the
+// same seed picks the same roots and an id names the same vertex in any order.
+
 // `count` distinct roots with out-degree > 0 (fewer if the graph has fewer
 // such vertices). Throws UsageError when the graph has no edge at all.
 template <typename V>
 std::vector<V> pick_roots(const CSRGraph<V>& g, std::int64_t count, std::uint64_t seed) {
   const std::int64_t n = g.num_vertices();
   if (n == 0 || g.num_arcs() == 0) throw UsageError("the graph has no edges: there is no root to start from");
+  const auto& ids = g.permutation();
   std::vector<V> roots;
   std::vector<bool> taken(static_cast<std::size_t>(n), false);
   std::int64_t candidates = 0;
@@ -34,23 +40,35 @@ std::vector<V> pick_roots(const CSRGraph<V>& g, std::int64_t count, std::uint64_
   count = std::min(count, candidates);
   for (std::uint64_t i = 0; static_cast<std::int64_t>(roots.size()) < count; ++i) {
     const V v = static_cast<V>(root_stream(seed, i) % static_cast<std::uint64_t>(n));
-    if (g.out_degree(v) == 0 || taken[v]) continue;
+    if (g.out_degree(ids.to_new(v)) == 0 || taken[v]) continue;
     taken[v] = true;
     roots.push_back(v);
   }
   return roots;
 }
 
+// The user's id of the caller's vertex v: its original label when the graph
+// was relabelled (labels follow their vertices through a renumbering), else v.
+template <typename V>
+std::uint64_t user_label(const CSRGraph<V>& g, V v) {
+  return g.relabelled() ? g.label(g.permutation().to_new(v)) : static_cast<std::uint64_t>(v);
+}
+
 // Maps a user id (an original label when the graph was relabelled) to the
-// dense id; throws UsageError naming the id when it is not a vertex.
+// caller's dense id; throws UsageError naming the id when it is not a vertex.
 template <typename V>
 V dense_id(const CSRGraph<V>& g, std::uint64_t user_id) {
   if (g.relabelled()) {
-    const auto& l = g.labels();
-    const auto* it = std::lower_bound(l.begin(), l.end(), user_id);
-    if (it == l.end() || *it != user_id)
+    // Labels are sorted in the caller's ids (the relabelling kept the order).
+    std::int64_t lo = 0, hi = g.num_vertices();
+    while (lo < hi) {
+      const std::int64_t mid = lo + (hi - lo) / 2;
+      if (user_label(g, static_cast<V>(mid)) < user_id) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo == g.num_vertices() || user_label(g, static_cast<V>(lo)) != user_id)
       throw UsageError("vertex " + std::to_string(user_id) + " does not appear in the graph");
-    return static_cast<V>(it - l.begin());
+    return static_cast<V>(lo);
   }
   if (user_id >= static_cast<std::uint64_t>(g.num_vertices()))
     throw UsageError("vertex " + std::to_string(user_id) + " is out of range: the graph has " +

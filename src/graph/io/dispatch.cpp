@@ -63,7 +63,9 @@ Format resolve(const std::string& path, Format f) {
 }
 
 // The arcs of a graph as an edge list (undirected: each edge once), with the
-// original ids when relabelled, so a CSR file can go through the builder.
+// user's ids (io::user_id: original labels, or the ids before a renumbering),
+// so a CSR file can go through the builder. A reordered graph comes out of the
+// builder in its original order: the answers stay right, the order is lost.
 template <typename G>
 EdgeList to_edge_list(const G& g) {
   const std::int64_t n = g.num_vertices();
@@ -89,8 +91,8 @@ EdgeList to_edge_list(const G& g) {
     eid_t k = start[u];
     for (std::size_t j = 0; j < nb.size(); ++j) {
       if (!g.directed() && nb[j] < uv) continue;
-      e.src[k] = g.label(uv);
-      e.dst[k] = g.label(nb[j]);
+      e.src[k] = io::user_id(g, uv);
+      e.dst[k] = io::user_id(g, nb[j]);
       if (g.weighted()) e.weights[k] = g.out_weights(uv)[j];
       ++k;
     }
@@ -178,7 +180,15 @@ AnyGraph load_graph(const std::string& path, const ReadOptions& options, const B
   }
   EdgeList e = numagraph::visit([](const auto& graph) { return to_edge_list(graph); }, g);
   e.source_name = path;
-  return build_graph(std::move(e), build, report);
+  const bool reordered = numagraph::visit([](const auto& graph) { return graph.reordered(); }, g);
+  AnyGraph rebuilt = build_graph(std::move(e), build, report);
+  if (reordered && report) {
+    const std::string note = "rebuilt " + path +
+                             " in its original vertex order (the stored order is not used): write it with "
+                             "numagraph reorder from a graph cleaned as the kernels load it";
+    report->notice = report->notice.empty() ? note : report->notice + "; " + note;
+  }
+  return rebuilt;
 }
 
 void write_graph(const AnyGraph& g, const std::string& path, Format format) {

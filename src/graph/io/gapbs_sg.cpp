@@ -126,6 +126,9 @@ void write_gapbs(const AnyGraph& any, const std::string& path, bool weighted) {
                      to_string(g->weight_kind()) + " (write .sg, or .ngr which keeps any weights)");
   if (g->relabelled())
     throw UsageError("gapbs files cannot keep the original ids of a relabelled graph; write .ngr or .el instead");
+  if (g->reordered())
+    throw UsageError("gapbs files cannot keep the permutation of a reordered graph; write .ngr (keeps it) or .el "
+                     "(original ids) instead");
   BinaryWriter w(path);
   const std::uint8_t directed = g->directed() ? 1 : 0;
   const std::int64_t arcs = g->num_arcs(), n = g->num_vertices();

@@ -19,7 +19,9 @@ constexpr std::uint32_t kVersion = 1;
 constexpr std::size_t kHeaderBytes = 128;
 constexpr std::size_t kAlign = 64;
 
-enum Flags : std::uint32_t { kDirected = 1, kInEdges = 2, kLabels = 4 };
+// kPermutation: the graph was renumbered (numagraph reorder); its section
+// holds, for each vertex, its id in the graph the user's ids refer to.
+enum Flags : std::uint32_t { kDirected = 1, kInEdges = 2, kLabels = 4, kPermutation = 8 };
 enum Section { kOutOffsets, kOutNeighbors, kOutWeights, kInOffsets, kInNeighbors, kInWeights, kLabelIds, kSections };
 
 struct Header {
@@ -33,7 +35,8 @@ struct Header {
   std::uint64_t self_loops;
   std::uint64_t checksum;
   std::uint64_t section[kSections];  // byte offset of each section, 0 = absent
-  std::uint64_t reserved[2];
+  std::uint64_t permutation;         // byte offset of the permutation section, 0 = absent
+  std::uint64_t reserved;
 };
 static_assert(sizeof(Header) == kHeaderBytes, "the .ngr header is 128 bytes");
 
@@ -74,18 +77,24 @@ std::uint64_t file_checksum(Header h, const std::uint8_t* body, std::size_t body
 }
 
 template <typename T>
+NumaArray<T> view_at(const std::string& path, const std::shared_ptr<const Mapping>& m, std::uint64_t at,
+                     const char* name, std::size_t count) {
+  if (at == 0)
+    throw InputError(path, 0, std::string("corrupt header: the ") + name +
+                                  " section it declares is absent (regenerate or re-convert the file)");
+  const std::size_t bytes = count * sizeof(T);  // count < 2^58: checked by the caller
+  if (at % kAlign || at < kHeaderBytes || at > m->size || m->size - at < bytes)
+    throw InputError(path, 0, std::string("file is truncated or corrupt: the ") + name +
+                                  " section lies outside the file (regenerate or re-copy it)");
+  return NumaArray<T>::view(reinterpret_cast<const T*>(m->data + at), count, m);
+}
+
+template <typename T>
 NumaArray<T> view_section(const std::string& path, const std::shared_ptr<const Mapping>& m, const Header& h,
                           Section s, std::size_t count) {
   static const char* const kNames[kSections] = {"out offsets", "out neighbours", "out weights", "in offsets",
                                                 "in neighbours", "in weights", "labels"};
-  if (h.section[s] == 0)
-    throw InputError(path, 0, std::string("corrupt header: the ") + kNames[s] +
-                                  " section it declares is absent (regenerate or re-convert the file)");
-  const std::size_t at = h.section[s], bytes = count * sizeof(T);  // count < 2^58: checked by the caller
-  if (at % kAlign || at < kHeaderBytes || at > m->size || m->size - at < bytes)
-    throw InputError(path, 0, std::string("file is truncated or corrupt: the ") + kNames[s] +
-                                  " section lies outside the file (regenerate or re-copy it)");
-  return NumaArray<T>::view(reinterpret_cast<const T*>(m->data + at), count, m);
+  return view_at<T>(path, m, h.section[s], kNames[s], count);
 }
 
 // Structural checks of one CSR direction, one parallel pass over each array
@@ -156,8 +165,14 @@ AnyGraph load_typed(const std::string& path, const std::shared_ptr<const Mapping
   if (labelled) labels = view_section<std::uint64_t>(path, m, h, kLabelIds, n);
   validate_csr(path, out, n, arcs, "out");
   if (in_edges) validate_csr(path, in, n, arcs, "in");
-  return CSRGraph<V>(static_cast<std::int64_t>(n), directed, static_cast<WeightKind>(h.weight_kind), std::move(out),
-                     std::move(in), std::move(labels), static_cast<std::int64_t>(h.self_loops));
+  CSRGraph<V> g(static_cast<std::int64_t>(n), directed, static_cast<WeightKind>(h.weight_kind), std::move(out),
+                std::move(in), std::move(labels), static_cast<std::int64_t>(h.self_loops));
+  if (h.flags & kPermutation) {
+    // Refused unless it is a permutation of 0..n-1: kernels index arrays with it.
+    auto old_of_new = view_at<V>(path, m, h.permutation, "permutation", n);
+    g.set_permutation(reorder::Permutation<V>::from_old_of_new(std::move(old_of_new), path + " (permutation section)"));
+  }
+  return g;
 }
 
 }  // namespace
@@ -174,9 +189,11 @@ AnyGraph read_ngr(const std::string& path, bool verify_checksum) {
                                   std::to_string(kVersion) + "; convert the file with the numagraph that wrote it)");
   if (h.id_bits != 32 && h.id_bits != 64) throw InputError(path, 0, "bad header: id width must be 32 or 64");
   if (h.weight_kind > 2) throw InputError(path, 0, "bad header: unknown weight kind");
-  if (h.flags & ~std::uint32_t{kDirected | kInEdges | kLabels})
+  if (h.flags & ~std::uint32_t{kDirected | kInEdges | kLabels | kPermutation})
     throw InputError(path, 0, "bad header: unknown flag bits " + std::to_string(h.flags) +
                                   " (a newer numagraph wrote it, or the file is corrupt)");
+  if (!(h.flags & kPermutation) && h.permutation != 0)
+    throw InputError(path, 0, "corrupt header: a permutation section the flags do not declare (regenerate the file)");
   if ((h.flags & kInEdges) && !(h.flags & kDirected))
     throw InputError(path, 0, "bad header: an undirected graph with a separate in-edge CSR (regenerate the file)");
   // Counts beyond what the file could hold would overflow the size checks;
@@ -199,6 +216,7 @@ void write_ngr(const AnyGraph& any, const std::string& path) {
   std::memcpy(h.magic, kMagic, 8);
   h.version = kVersion;
   std::vector<std::pair<const void*, std::size_t>> sections(kSections, {nullptr, 0});
+  std::pair<const void*, std::size_t> permutation{nullptr, 0};
   numagraph::visit(
       [&](const auto& g) {
         using V = typename std::decay_t<decltype(g)>::vertex_type;
@@ -209,7 +227,8 @@ void write_ngr(const AnyGraph& any, const std::string& path) {
         h.self_loops = static_cast<std::uint64_t>(g.num_self_loops());
         h.flags = (g.directed() ? std::uint32_t{kDirected} : 0u) |
                   (g.directed() && g.has_in_edges() ? std::uint32_t{kInEdges} : 0u) |
-                  (g.relabelled() ? std::uint32_t{kLabels} : 0u);
+                  (g.relabelled() ? std::uint32_t{kLabels} : 0u) |
+                  (g.reordered() ? std::uint32_t{kPermutation} : 0u);
         auto put = [&](Section s, const auto& arr) { sections[s] = {arr.data(), arr.bytes()}; };
         if (g.num_vertices() == 0) {
           static const eid_t zero = 0;
@@ -225,6 +244,7 @@ void write_ngr(const AnyGraph& any, const std::string& path) {
           if (g.weighted()) put(kInWeights, g.in_arrays().weights);
         }
         if (g.relabelled()) put(kLabelIds, g.labels());
+        if (g.reordered()) permutation = {g.permutation().old_of_new.data(), g.permutation().old_of_new.bytes()};
       },
       any);
   w.write(&h, sizeof h);
@@ -233,6 +253,11 @@ void write_ngr(const AnyGraph& any, const std::string& path) {
     w.pad_to(kAlign);
     h.section[s] = w.offset();
     w.write(sections[s].first, sections[s].second);
+  }
+  if (permutation.first) {
+    w.pad_to(kAlign);
+    h.permutation = w.offset();
+    w.write(permutation.first, permutation.second);
   }
   w.pad_to(kAlign);
   w.close();

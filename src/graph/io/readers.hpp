@@ -8,6 +8,14 @@
 
 namespace numagraph::io {
 
+// The id a user knows vertex v of g by: its original label when relabelled
+// (labels are carried through a renumbering), else its id before the graph
+// was renumbered (numagraph reorder), else v. Edge lists are written in it.
+template <typename G>
+std::uint64_t user_id(const G& g, typename G::vertex_type v) {
+  return g.relabelled() ? g.label(v) : static_cast<std::uint64_t>(g.permutation().to_old(v));
+}
+
 EdgeList read_edge_list_text(const std::string& path, bool weighted);  // .el .wel .txt
 EdgeList read_matrix_market(const std::string& path);                  // .mtx
 EdgeList read_dimacs(const std::string& path);                         // .gr

@@ -64,9 +64,9 @@ void write_edge_list_text(const AnyGraph& any, const std::string& path, bool wei
         BinaryWriter w(path);
         write_arcs(g, w, [&](std::string& s, auto u, auto v, weight_t wt) {
           if (!g.directed() && v < u) return;  // each undirected edge once
-          append_uint(s, g.label(u));
+          append_uint(s, user_id(g, u));
           s.push_back(' ');
-          append_uint(s, g.label(v));
+          append_uint(s, user_id(g, v));
           if (weighted) {
             s.push_back(' ');
             append_weight(s, wt, g.weight_kind());
@@ -83,6 +83,9 @@ void write_matrix_market(const AnyGraph& any, const std::string& path) {
       [&](const auto& g) {
         if (g.relabelled())
           throw UsageError("Matrix Market has no place for original ids: write .el or .ngr to keep them");
+        if (g.reordered())
+          throw UsageError("Matrix Market has no place for the permutation of a reordered graph: write .el (original "
+                           "ids) or .ngr (keeps the order and the permutation)");
         BinaryWriter w(path);
         const char* field = !g.weighted() ? "pattern" : g.weight_kind() == WeightKind::kInteger ? "integer" : "real";
         std::string head = std::string("%%MatrixMarket matrix coordinate ") + field +
