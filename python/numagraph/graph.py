@@ -110,6 +110,12 @@ class Graph:
     :attr:`labels` maps dense id -> original id, and every function that takes a
     vertex takes the original id. Graphs made from NetworkX keep their node
     objects in :attr:`nodes`.
+
+    A graph made by :meth:`reorder` (or read from a ``.ngr`` written by
+    ``numagraph reorder``) is stored renumbered, and remembers how in
+    :attr:`permutation`; kernels on it still take and return the ids of the
+    graph it was made from, so only its CSR arrays (:attr:`indptr`,
+    :attr:`indices`, :attr:`labels`...) show the new order.
     """
 
     __slots__ = ("_g", "_nodes", "_node_index", "__weakref__")
@@ -202,9 +208,42 @@ class Graph:
                                 len(nodes), G.is_directed(), bool(drop_self_loops), True, "off", "networkx")
         return cls(core, nodes)
 
+    # ---- reordering ---------------------------------------------------------
+    def reorder(self, order, root=None):
+        """A new Graph, renumbered in a vertex order, that answers in this graph's ids.
+
+        ``order``: "none", "degree" (descending degree), "dbg" (degree-based
+        grouping), "rcm" (reverse Cuthill-McKee), "adl" or "adl-serial" (the
+        BC paper's adaptive data layout); docs/reordering.md. ``root`` (a
+        vertex id as the kernels take it) is where rcm and adl start their first
+        search; default: the highest-degree vertex. Every kernel on the result
+        returns arrays indexed by, and ids equal to, this graph's ids (the
+        graph the user loaded, when this one was itself reordered: reorders
+        compose). :attr:`permutation` says where each vertex went;
+        :meth:`save` to ``.ngr`` keeps it. This is the way to run kernels in
+        another order from Python: reorder once, call the kernels many times.
+        Cost of the order: :attr:`reorder_seconds`.
+        """
+        r = None if root is None else self._vertex(root)
+        return Graph(_core.reorder(self._g, str(order), r), self._nodes)
+
+    permutation = property(lambda self: self._g.permutation,
+                           doc="For a reordered graph, the original id of each stored vertex (a read-only view "
+                               "of old_of_new: stored vertex i is vertex permutation[i] of the graph the user "
+                               "loaded); None when the graph is in its own order.")
+    reorder_seconds = property(lambda self: self._g.reorder_s,
+                               doc="Seconds :meth:`reorder` spent computing the order (0 for other graphs).")
+    reorder_bfs_equiv = property(lambda self: self._g.reorder_bfs_equiv,
+                                 doc="reorder_seconds in runs of one flat BFS on the same graph.")
+
     # ---- output -------------------------------------------------------------
     def save(self, path, format=None):
-        """Writes the graph: .el, .wel, .mtx or .ngr (numagraph's binary CSR, mmap-loaded)."""
+        """Writes the graph: .el, .wel, .mtx or .ngr (numagraph's binary CSR, mmap-loaded).
+
+        A reordered graph keeps its order and :attr:`permutation` in .ngr;
+        edge lists get the original ids; .mtx has no place for them and is
+        refused.
+        """
         _core.save(self._g, os.fspath(path), format or "")
 
     def to_scipy(self):
@@ -232,6 +271,9 @@ class Graph:
         indptr, indices, w = self.indptr, self.indices, self.weights
         if indptr is None or indices is None:
             return G
+        p = self.permutation
+        if p is not None:  # stored ids -> the caller's ids vertex_ids() is indexed by
+            ids = [ids[i] for i in p.tolist()] if not isinstance(ids, np.ndarray) else ids[p]
         src = np.repeat(np.arange(self.num_vertices), np.diff(indptr))
         if w is None:
             G.add_edges_from((ids[u], ids[v]) for u, v in zip(src.tolist(), indices.tolist()))
@@ -277,11 +319,18 @@ class Graph:
         return np.diff(p) if p is not None else np.zeros(self.num_vertices, dtype=np.int64)
 
     def vertex_ids(self):
-        """The user-facing id of every dense vertex: node objects, labels, or 0..n-1."""
+        """The user-facing id of every dense vertex, as result arrays are indexed:
+        node objects, labels, or 0..n-1 (for a reordered graph, in its original order)."""
         if self._nodes is not None:
             return self._nodes
-        if self.labels is not None:
-            return self.labels
+        labels = self.labels
+        if labels is not None:
+            p = self.permutation
+            if p is None:
+                return labels
+            ordered = np.empty_like(labels)
+            ordered[p] = labels  # stored vertex i is original vertex p[i]
+            return ordered
         return np.arange(self.num_vertices)
 
     def to_dict(self, values):

@@ -35,6 +35,10 @@ struct PyGraph {
   std::string name;
   BuildReport report;
   std::shared_ptr<KernelCache> cache = std::make_shared<KernelCache>();
+  // Graphs made by Graph.reorder: what computing the order cost (seconds and
+  // flat BFS runs), 0 otherwise.
+  double reorder_s = 0;
+  double reorder_bfs_equiv = 0;
 };
 
 // Result arrays whose NumPy owner died, kept for the next call of the same

@@ -9,7 +9,10 @@
 #include "common.hpp"
 #include "numagraph/graph/generators.hpp"
 #include "numagraph/graph/io.hpp"
+#include "numagraph/kernels/roots.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/reorder/apply.hpp"
+#include "numagraph/reorder/compute.hpp"
 #include "numagraph/util/error.hpp"
 
 namespace numagraph::py {
@@ -154,6 +157,31 @@ PyGraph generate(const std::string& kind, int scale, int edge_factor, std::uint6
   return std::move(*result);
 }
 
+// The graph renumbered in `order` (a new Graph: this one is unchanged). It
+// remembers the ids of the graph the user loaded (composed through repeated
+// reorders), so kernels on it answer in those. `root`: the user's id where
+// rcm and adl start their first search; none: the highest-degree vertex.
+PyGraph reorder_graph(const PyGraph& pg, const std::string& order, std::optional<std::uint64_t> root) {
+  reorder::Spec spec{reorder::parse_order(order), -1};
+  auto graph = graph_of(pg);
+  auto result = std::make_shared<PyGraph>();
+  auto stats = std::make_shared<reorder::OrderStats>();
+  const std::string name = pg.name;
+  run_job([graph, spec, root, result, stats, name]() mutable {
+    AnyGraph r = numagraph::visit(
+        [&](const auto& g) -> AnyGraph {
+          if (root) spec.root = static_cast<std::int64_t>(g.permutation().to_new(kernels::dense_id(g, *root)));
+          const auto p = reorder::compute_order(g, spec, stats.get());
+          return reorder::apply_permutation(g, p);
+        },
+        *graph);
+    *result = make_graph(std::move(r), name, BuildReport{});
+  });
+  result->reorder_s = stats->seconds;
+  result->reorder_bfs_equiv = stats->bfs_equivalents;
+  return std::move(*result);
+}
+
 void save(const PyGraph& g, const std::string& path, const std::string& format) {
   const Format f = format.empty() ? Format::kAuto : parse_format(format);
   auto graph = graph_of(g);
@@ -206,7 +234,12 @@ void bind_graph(nb::module_& m) {
       .def_prop_ro("in_indptr", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.in_arrays().offsets; }); })
       .def_prop_ro("in_indices", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.in_arrays().neighbors; }); })
       .def_prop_ro("in_weights", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.in_arrays().weights; }); })
-      .def_prop_ro("labels", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.labels(); }); });
+      .def_prop_ro("labels", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.labels(); }); })
+      .def_prop_ro("permutation", [](const PyGraph& s) {
+        return view_of(s, [](const auto& g) -> const auto& { return g.permutation().old_of_new; });
+      })
+      .def_ro("reorder_s", &PyGraph::reorder_s)
+      .def_ro("reorder_bfs_equiv", &PyGraph::reorder_bfs_equiv);
 
   m.def("from_edges", &from_edges, nb::arg("src"), nb::arg("dst"), nb::arg("weights").none(), nb::arg("integer_weights"),
         nb::arg("num_vertices").none(), nb::arg("directed"), nb::arg("drop_self_loops"), nb::arg("dedupe"),
@@ -216,6 +249,7 @@ void bind_graph(nb::module_& m) {
   m.def("generate", &generate, nb::arg("kind"), nb::arg("scale"), nb::arg("edge_factor"), nb::arg("seed"),
         nb::arg("weighted"), nb::arg("drop_self_loops"), nb::arg("dedupe"));
   m.def("save", &save, nb::arg("graph"), nb::arg("path"), nb::arg("format"));
+  m.def("reorder", &reorder_graph, nb::arg("graph"), nb::arg("order"), nb::arg("root").none());
   m.attr("DEFAULT_SEED") = kDefaultSeed;
 }
 

@@ -85,6 +85,7 @@ nb::object bfs(const PyGraph& pg, std::uint64_t source, bool depth, bool parents
     Out out{std::move(res.depth), NumaArray<std::int32_t>()};
     if (!parents) return out;
     // Unreached vertices hold -(degree + 1) (see BfsResult): make them -1.
+    // Parents are the caller's ids; relabelled graphs give original labels.
     if (!g.relabelled()) {
       parallel::for_static(std::size_t{0}, res.parent.size(), [&](std::size_t v) {
         if (res.parent[v] < 0) res.parent[v] = -1;
@@ -95,7 +96,7 @@ nb::object bfs(const PyGraph& pg, std::uint64_t source, bool depth, bool parents
     NumaArray<std::int64_t> p(res.parent.size());
     parallel::for_static(std::size_t{0}, p.size(), [&](std::size_t v) {
       const P x = res.parent[v];
-      p[v] = x < 0 ? -1 : static_cast<std::int64_t>(g.label(static_cast<V>(x)));
+      p[v] = x < 0 ? -1 : static_cast<std::int64_t>(kernels::user_label(g, static_cast<V>(x)));
     });
     out.parent = std::move(p);
     return out;
@@ -148,7 +149,7 @@ std::tuple<std::int64_t, std::uint64_t, std::uint64_t, int> diameter(const PyGra
   return on_worker<std::tuple<std::int64_t, std::uint64_t, std::uint64_t, int>>(
       pg, engine, [](const auto& g, const Execution& x) {
         auto r = numagraph::diameter(g, BfsOptions{}, x);
-        return std::make_tuple(r.bound, g.label(r.from), g.label(r.to), r.sweeps);
+        return std::make_tuple(r.bound, kernels::user_label(g, r.from), kernels::user_label(g, r.to), r.sweeps);
       });
 }
 
@@ -194,7 +195,7 @@ nb::object connected_components(const PyGraph& pg, const std::string& variant, c
     auto comp = std::move(numagraph::connected_components(g, o, x).labels);
     if (!g.relabelled()) return comp;
     NumaArray<std::uint64_t> ids(comp.size());
-    parallel::for_static(std::size_t{0}, comp.size(), [&](std::size_t v) { ids[v] = g.label(comp[v]); });
+    parallel::for_static(std::size_t{0}, comp.size(), [&](std::size_t v) { ids[v] = kernels::user_label(g, comp[v]); });
     return ids;
   }));
 }
