@@ -1,8 +1,16 @@
 """Shared pytest fixtures: where the CLI binary and the real data sets are
 (helpers in harness.py)."""
+import os
+
 import pytest
 
 from harness import SHARED_DATA, numagraph_bin, run_cli
+
+# The tests' graphs are small and exist to exercise the parallel kernels: turn
+# the serial cut-offs (kernels/thread_budget.hpp) off for every kernel the
+# tests run, in process and in CLI subprocesses, unless the caller set them.
+# tests/cli/test_thread_budget.py checks the cut-offs themselves.
+os.environ.setdefault("NUMAGRAPH_SERIAL_BELOW", "0")
 
 
 @pytest.fixture(scope="session")

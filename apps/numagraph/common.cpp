@@ -147,6 +147,7 @@ std::vector<double> time_trials(int trials, const std::function<void(int)>& tria
 
 namespace {
 CallInfo first_reorder;  // one command per process: the call that renumbered
+int kernel_threads = 0;  // threads the last timed call ran on (CallInfo::threads)
 
 // Wall seconds of the calls' "reorder" phase: the renumbering and what
 // compute_order measures besides (its BFS-equivalent yardstick), all of which
@@ -179,6 +180,7 @@ std::vector<double> time_trials(int trials, const std::function<void(int)>& tria
     const double reorder_wall = reorder_clock.seconds - reorder_before;
     seconds.push_back(t.seconds() - ran.setup_s - std::max(reorder_wall, ran.reorder_s));
     if (ran.reorder_s > 0 && first_reorder.reorder_s == 0) first_reorder = ran;
+    if (ran.threads > 0) kernel_threads = ran.threads;
   }
   return seconds;
 }
@@ -215,6 +217,8 @@ void emit(const RunOptions& run, profile::Record& rec, const std::vector<double>
                                     : std::accumulate(seconds.begin(), seconds.end(), 0.0) /
                                           static_cast<double>(seconds.size()));
   rec.set("min_s", seconds.empty() ? 0.0 : *std::min_element(seconds.begin(), seconds.end()));
+  // Fewer than "threads" when the graph is below the kernel's serial cut-off.
+  if (kernel_threads > 0) rec.set("kernel_threads", kernel_threads);
   if (verified) rec.set("verified", *verified); else rec.set_null("verified");
   if (run.json) {
     std::printf("%s\n", rec.json().c_str());

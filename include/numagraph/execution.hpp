@@ -88,6 +88,9 @@ struct CallInfo {
   // was asked or it came from the cache), and that time in BFS runs.
   double reorder_s = 0;
   double reorder_bfs_equiv = 0;
+  // Threads the kernel ran on (0: not recorded). Flat calls on graphs below
+  // their problem's serial cut-off run on one (kernels/thread_budget.hpp).
+  int threads = 0;
 };
 
 }  // namespace numagraph

@@ -19,6 +19,7 @@
 #include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/execution.hpp"
 #include "numagraph/kernel_cache.hpp"
+#include "numagraph/kernels/thread_budget.hpp"
 #include "numagraph/profile/timer.hpp"
 #include "numagraph/reorder/apply.hpp"
 #include "numagraph/reorder/compute.hpp"
@@ -117,10 +118,14 @@ class EngineCall {
     return f(pg, mode, none);
   }
 
+  // Runs the flat kernel f(), on one thread when the graph is below the
+  // problem's serial cut-off (thread_budget.hpp); info().threads says how many.
   template <typename F>
   decltype(auto) run_flat(F&& f) {
     PhaseScope phase(x_.listener, problem_);
     info_.numa = false;
+    ThreadLimit limit(call_threads(problem_, g_->num_arcs(), omp_get_max_threads()));
+    info_.threads = omp_get_max_threads();
     return f();
   }
 

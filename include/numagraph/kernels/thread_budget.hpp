@@ -1,0 +1,78 @@
+// How many threads a flat kernel call uses: the whole pool, unless the graph
+// is too small for a second thread to pay for the fork, the barriers and the
+// shared cache lines. Below a problem's cut-off (stored arcs, measured per
+// problem: docs/performance.md, "Small graphs") the call runs on one thread.
+// NUMAGRAPH_SERIAL_BELOW=<arcs> overrides every cut-off (0: never serial).
+// The NUMA engine is exempt: its partitions are laid out for the whole pool.
+#pragma once
+
+#include <omp.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "numagraph/graph/types.hpp"
+#include "numagraph/util/error.hpp"
+
+namespace numagraph::kernels {
+
+struct SerialCutoff {
+  std::string_view problem;  // the EngineCall's problem name
+  eid_t arcs;                // below this many stored arcs, one thread
+};
+
+// bench/small_graph_threads.py --sweep measures where two threads start to
+// win; each cut-off is that crossover (docs/performance.md).
+inline constexpr SerialCutoff kSerialCutoffs[] = {
+    {"bfs", 1 << 16},
+    {"sssp", 1 << 16},
+    {"betweenness", 1 << 15},
+    {"pagerank", 1 << 17},
+    {"spmv", 1 << 17},
+    {"belief_propagation", 1 << 15},
+    {"connected_components", 1 << 18},
+    {"triangles", 1 << 14},
+    {"core_numbers", 1 << 17},
+};
+
+// The cut-off in force for `problem`: NUMAGRAPH_SERIAL_BELOW when set (a
+// non-negative integer; anything else is refused), else the table's (0 for
+// problems not in it).
+inline eid_t serial_below_arcs(std::string_view problem) {
+  if (const char* env = std::getenv("NUMAGRAPH_SERIAL_BELOW"); env && *env) {
+    char* end = nullptr;
+    const long long v = std::strtoll(env, &end, 10);
+    if (end && *end == '\0' && v >= 0) return static_cast<eid_t>(v);
+    throw UsageError(std::string("NUMAGRAPH_SERIAL_BELOW must be a non-negative number of arcs (got '") + env +
+                     "'): unset it for the measured cut-offs, 0 to always use every thread");
+  }
+  for (const auto& c : kSerialCutoffs)
+    if (c.problem == problem) return c.arcs;
+  return 0;
+}
+
+// Threads for one flat call of `problem` on a graph of `arcs` stored arcs,
+// with `pool` threads configured.
+inline int call_threads(std::string_view problem, eid_t arcs, int pool) {
+  return pool > 1 && arcs < serial_below_arcs(problem) ? 1 : pool;
+}
+
+// Sets the calling thread's OpenMP team size for a scope and restores it.
+class ThreadLimit {
+ public:
+  explicit ThreadLimit(int threads) : previous_(omp_get_max_threads()) {
+    if (threads != previous_) omp_set_num_threads(threads);
+  }
+  ~ThreadLimit() {
+    if (omp_get_max_threads() != previous_) omp_set_num_threads(previous_);
+  }
+  ThreadLimit(const ThreadLimit&) = delete;
+  ThreadLimit& operator=(const ThreadLimit&) = delete;
+
+ private:
+  int previous_;
+};
+
+}  // namespace numagraph::kernels

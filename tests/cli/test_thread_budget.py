@@ -1,0 +1,46 @@
+"""Serial cut-offs (kernels/thread_budget.hpp, docs/kernels/performance.md,
+"Small graphs"): below a kernel's cut-off a flat call runs on one thread and
+the record says so (kernel_threads); NUMAGRAPH_SERIAL_BELOW overrides the
+cut-offs (0: never serial); a bad value exits 2 naming the variable. The
+answer is the same either way."""
+import os
+import subprocess
+
+from harness import numagraph_bin, read_vertex_values
+
+
+def run(env_value, *args):
+    env = dict(os.environ)
+    env.pop("NUMAGRAPH_SERIAL_BELOW", None)
+    if env_value is not None:
+        env["NUMAGRAPH_SERIAL_BELOW"] = env_value
+    return subprocess.run([str(numagraph_bin()), *map(str, args)], capture_output=True, text=True, env=env,
+                          timeout=300)
+
+
+def record(proc):
+    import json
+    assert proc.returncode == 0, proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")][-1]
+
+
+def test_small_graph_runs_on_one_thread_by_default(cli, tmp_path):
+    flags = ["--kron", "10", "-t", "2", "-n", "1", "--json", "--verify"]
+    serial = record(run(None, "cc", *flags, "--output", tmp_path / "serial.out"))
+    assert serial["threads"] == 2 and serial["kernel_threads"] == 1 and serial["verified"] is True
+    parallel = record(run("0", "cc", *flags, "--output", tmp_path / "parallel.out"))
+    assert parallel["kernel_threads"] == 2 and parallel["verified"] is True
+    a = read_vertex_values(tmp_path / "serial.out", int)
+    b = read_vertex_values(tmp_path / "parallel.out", int)
+    assert a == b  # component ids are the smallest vertex of each component either way
+
+
+def test_large_graph_keeps_every_thread(cli):
+    rec = record(run(None, "pr", "--kron", "16", "-t", "2", "-n", "1", "--json"))
+    assert rec["kernel_threads"] == 2
+
+
+def test_bad_value_is_refused(cli):
+    proc = run("lots", "bfs", "--kron", "8", "-n", "1")
+    assert proc.returncode == 2
+    assert "NUMAGRAPH_SERIAL_BELOW" in proc.stderr
