@@ -109,13 +109,14 @@ def plot_profiles(profiles, path=None, metrics=None, cdf=True, threads=True, lab
     dicts. ``metrics``: names (default: default_metrics of the first).
     ``threads``: with one profile, also each thread's column of perf
     metrics, thin. Saves to ``path`` when given; returns the figure."""
-    plt = _pyplot()
+    # The files are read and checked first: a wrong file is named even where matplotlib is missing.
     docs = [p if isinstance(p, dict) else load_profile(p) for p in profiles]
     if not docs:
         raise ValueError("no profile to plot")
     names = list(metrics) if metrics else default_metrics(docs[0])
     if not names:
         raise ValueError(f"{docs[0]['path']}: no metric changed during the run; name one with metrics=")
+    plt = _pyplot()
     labels = labels or [os.path.splitext(os.path.basename(d["path"]))[0] if "path" in d else f"run {i}"
                         for i, d in enumerate(docs)]
     cols = 2 if cdf else 1
