@@ -103,9 +103,11 @@ def spy_compare(graph, orders=("none", "rcm", "adl"), path=None, bins=512):
     graphs = [_reordered(graph, o) for o in orders]
     fig, axes = plt.subplots(1, len(orders), figsize=(3.4 * len(orders) + 0.8, 3.6), squeeze=False)
     vmax = max(1, max(int(adjacency_histogram(g, bins).max()) for g in graphs))
-    for ax, g, o in zip(axes[0], graphs, orders):
+    for i, (ax, g, o) in enumerate(zip(axes[0], graphs, orders)):
         im = _draw(ax, g, bins, o or "none", LogNorm)
         im.set_norm(LogNorm(vmin=1, vmax=vmax))
+        if i:
+            ax.set_ylabel("")  # the panels share the axes: one label, no overlap
     fig.suptitle(f"{graph.name}: {graph.num_vertices} vertices, {graph.num_edges} edges", fontsize=10)
     fig.colorbar(im, ax=list(axes[0]), label="arcs per cell", shrink=0.85)
     if path is not None:
@@ -116,20 +118,32 @@ def spy_compare(graph, orders=("none", "rcm", "adl"), path=None, bins=512):
 
 def main(argv=None):
     """python -m numagraph.plot GRAPH OUT.png [--orders none rcm adl] [--bins 512] [--undirected]:
-    spy_compare of a graph file (any format numagraph.read takes)."""
+    spy_compare of a graph file (any format numagraph.read takes), or with
+    --kron SCALE (and OUT.png alone) of a generated Kronecker graph."""
     import argparse
 
     from .graph import read
 
     ap = argparse.ArgumentParser(prog="python -m numagraph.plot", description=main.__doc__.split(":")[0])
-    ap.add_argument("graph")
-    ap.add_argument("out")
+    ap.add_argument("graph", help="graph file (leave out with --kron)")
+    ap.add_argument("out", nargs="?", help="output image (PNG, PDF... by extension)")
+    ap.add_argument("--kron", type=int, metavar="SCALE", help="plot a Graph500 Kronecker graph of 2^SCALE vertices")
     ap.add_argument("--orders", nargs="+", default=["none", "rcm", "adl"])
     ap.add_argument("--bins", type=int, default=512)
     ap.add_argument("--undirected", action="store_true", help="symmetrize the graph on reading")
     ap.add_argument("--name", help="title (default: the file name)")
     args = ap.parse_args(argv)
-    g = read(args.graph, directed=False if args.undirected else None)
+    if args.kron is not None:
+        if args.out is not None:
+            ap.error("with --kron give only the output image: python -m numagraph.plot --kron 16 OUT.png")
+        from .generate import kronecker
+
+        g, args.out = kronecker(args.kron), args.graph
+        args.name = args.name or f"kron{args.kron}"
+    elif args.out is None:
+        ap.error("give the graph file and the output image: python -m numagraph.plot GRAPH OUT.png")
+    else:
+        g = read(args.graph, directed=False if args.undirected else None)
     fig = spy_compare(g, orders=args.orders, bins=args.bins)
     if args.name:
         fig.suptitle(f"{args.name}: {g.num_vertices} vertices, {g.num_edges} edges", fontsize=10)
