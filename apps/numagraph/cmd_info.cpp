@@ -1,11 +1,21 @@
 // numagraph info FILE: sizes, degrees, self-loops, duplicates, memory.
+// With --locality, instead: how local the numbering is (bandwidth, average
+// log2 gap, per-thread working set of one search), of the graph as stored or
+// renumbered by --reorder (docs/reordering.md).
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "common.hpp"
+#include "numagraph/kernels/roots.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/profile/timer.hpp"
+#include "numagraph/reorder/apply.hpp"
+#include "numagraph/reorder/compute.hpp"
+#include "numagraph/reorder/gaps.hpp"
+#include "numagraph/reorder/working_set.hpp"
 #include "registry.hpp"
 
 namespace numagraph::cli {
@@ -15,7 +25,103 @@ struct InfoOptions {
   GraphSource src;
   bool json = false;
   int threads = 0;
+  bool locality = false;
+  std::string reorder = "none";
+  std::int64_t reorder_root = -1;  // your id; -1: the highest-degree vertex
+  std::int64_t root = -1;          // the working-set search's start, your id; -1: highest out-degree
 };
+
+// The internal id of the user's id `id` in g (g may be a reordered .ngr).
+template <typename G>
+typename G::vertex_type internal_id(const G& g, std::int64_t id) {
+  std::optional<G> keep;
+  const auto v = kernels::dense_id(caller_graph(g, keep), static_cast<std::uint64_t>(id));
+  return g.permutation().to_new(v);
+}
+
+template <typename G>
+void print_locality(const G& g, const LoadedGraph& lg, const InfoOptions& o) {
+  using V = typename G::vertex_type;
+  const std::int64_t n = g.num_vertices();
+  if (n == 0) throw UsageError("the graph has no vertices: locality needs at least one");
+  reorder::Spec spec{reorder::parse_order(o.reorder), -1};
+  if (o.reorder_root >= 0) {
+    if (spec.order != reorder::Order::kRcm && spec.order != reorder::Order::kAdl &&
+        spec.order != reorder::Order::kAdlSerial)
+      throw UsageError("--reorder-root needs --reorder rcm, adl or adl-serial");
+    spec.root = static_cast<std::int64_t>(internal_id(g, o.reorder_root));
+  }
+  // The search root, in g's ids: the same vertex whatever the order.
+  V root = 0;
+  if (o.root >= 0) {
+    root = internal_id(g, o.root);
+  } else {
+    for (std::int64_t v = 1; v < n; ++v)
+      if (g.out_degree(static_cast<V>(v)) > g.out_degree(root)) root = static_cast<V>(v);
+  }
+  reorder::OrderStats stats;
+  profile::Timer timer;
+  const auto perm = reorder::compute_order(g, spec, &stats);
+  const double order_s = timer.seconds();
+  std::optional<G> renumbered;
+  if (!perm.identity()) renumbered.emplace(reorder::apply_permutation(g, perm));
+  const G& h = renumbered ? *renumbered : g;
+  const V hroot = perm.to_new(root);
+  const reorder::Gaps gaps = reorder::measure_gaps(h);
+  const int threads = parallel::max_threads();
+  const auto bfs = reorder::measure_working_set(h, hroot, threads, reorder::WorkingSetSchedule::kIdOrder);
+  const auto bc = reorder::measure_working_set(h, hroot, threads, reorder::WorkingSetSchedule::kDiscoveryOrder);
+  auto mean = [](const std::vector<std::int64_t>& x) {
+    double s = 0;
+    for (auto v : x) s += static_cast<double>(v);
+    return x.empty() ? 0.0 : s / static_cast<double>(x.size());
+  };
+  auto max_of = [](const std::vector<std::int64_t>& x) { return *std::max_element(x.begin(), x.end()); };
+
+  // Labels are indexed by g's ids; a reordered file's ids map back through its permutation.
+  const auto user_root = static_cast<std::int64_t>(g.relabelled() ? g.label(root) : g.permutation().to_old(root));
+  profile::Record rec;
+  rec.set("graph", lg.name)
+      .set("num_vertices", n)
+      .set("num_arcs", g.num_arcs())
+      .set("order", reorder::to_string(spec.order))
+      .set("order_s", order_s)
+      .set("order_bfs_equiv", stats.bfs_equivalents)
+      .set("bandwidth", gaps.bandwidth)
+      .set("average_log_gap", gaps.average_log_gap)
+      .set("threads", threads)
+      .set("root", user_root)
+      .set("reached", bfs.reached)
+      .set("ideal_vertices", bfs.ideal_vertices())
+      .set("ideal_lines", bfs.ideal_lines());
+  for (const auto* w : {&bfs, &bc}) {
+    const std::string k = w == &bfs ? "bfs_" : "bc_";
+    rec.set(k + "working_set_vertices", mean(w->vertices))
+        .set(k + "working_set_vertices_max", max_of(w->vertices))
+        .set(k + "working_set_vertices_per_thread", w->vertices)
+        .set(k + "working_set_lines", mean(w->lines))
+        .set(k + "working_set_lines_max", max_of(w->lines))
+        .set(k + "working_set_lines_per_thread", w->lines);
+  }
+  if (o.json) {
+    std::printf("%s\n", rec.json().c_str());
+    return;
+  }
+  std::printf("graph           %s\n", lg.name.c_str());
+  std::printf("vertices        %lld (%lld arcs)\n", static_cast<long long>(n), static_cast<long long>(g.num_arcs()));
+  std::printf("order           %s (%.3f s, %.2f BFS)\n", reorder::to_string(spec.order), order_s,
+              stats.bfs_equivalents);
+  std::printf("bandwidth       %lld (max |u - v| over arcs)\n", static_cast<long long>(gaps.bandwidth));
+  std::printf("average gap     %.3f (mean log2(1 + |u - v|) over arcs)\n", gaps.average_log_gap);
+  std::printf("working set     %d threads, search from vertex %lld reaching %lld vertices\n", threads,
+              static_cast<long long>(user_root), static_cast<long long>(bfs.reached));
+  std::printf("                per thread: mean (max) distinct vertices | 64-byte lines; ideal %.0f | %.0f\n",
+              bfs.ideal_vertices(), bfs.ideal_lines());
+  std::printf("  bfs (id order)        %.0f (%lld) | %.0f (%lld)\n", mean(bfs.vertices),
+              static_cast<long long>(max_of(bfs.vertices)), mean(bfs.lines), static_cast<long long>(max_of(bfs.lines)));
+  std::printf("  bc (discovery order)  %.0f (%lld) | %.0f (%lld)\n", mean(bc.vertices),
+              static_cast<long long>(max_of(bc.vertices)), mean(bc.lines), static_cast<long long>(max_of(bc.lines)));
+}
 
 template <typename G>
 void print_info(const G& g, const LoadedGraph& lg, bool json) {
@@ -94,11 +200,41 @@ const Register kInfo{{"info", "print sizes, degree statistics, self-loops and du
                         auto o = std::make_shared<InfoOptions>();
                         add_graph_options(app, o->src, /*raw=*/true);
                         app.add_flag("--json", o->json, "print one JSON object");
-                        app.add_option("-t,--threads", o->threads, "threads (default: all cores)");
+                        app.add_option("-t,--threads", o->threads,
+                                       "threads (default: all cores); with --locality also the threads the "
+                                       "working set is split among");
+                        app.add_flag("--locality", o->locality,
+                                      "instead: bandwidth, average log2 gap and the per-thread working set of one "
+                                      "BFS and one BC source, of the graph as the kernels load it "
+                                      "(docs/reordering.md)");
+                        app.add_option("--reorder", o->reorder,
+                                       "with --locality: measure the graph renumbered in this order: none "
+                                       "(default), degree, dbg, rcm, adl or adl-serial")
+                            ->type_name("ORDER");
+                        app.add_option("--reorder-root", o->reorder_root,
+                                       "with --locality: where rcm and adl start (your id; default: the "
+                                       "highest-degree vertex)")
+                            ->type_name("ID")
+                            ->check(kNonNegative);
+                        app.add_option("--root", o->root,
+                                       "with --locality: where the working-set search starts (your id; default: "
+                                       "the highest out-degree vertex)")
+                            ->type_name("ID")
+                            ->check(kNonNegative);
                         app.callback([o] {
+                          if (!o->locality && (o->reorder != "none" || o->reorder_root >= 0 || o->root >= 0))
+                            throw UsageError("--reorder, --reorder-root and --root belong to --locality: add "
+                                             "--locality");
                           parallel::set_threads(o->threads);
-                          LoadedGraph lg = load_graph(o->src, /*raw=*/true);
-                          numagraph::visit([&](const auto& g) { print_info(g, lg, o->json); }, lg.graph);
+                          // --locality measures what the kernels see: self-loops and
+                          // duplicate arcs dropped (info alone reports them as stored).
+                          LoadedGraph lg = load_graph(o->src, /*raw=*/!o->locality);
+                          numagraph::visit(
+                              [&](const auto& g) {
+                                if (o->locality) print_locality(g, lg, *o);
+                                else print_info(g, lg, o->json);
+                              },
+                              lg.graph);
                         });
                       }}};
 
