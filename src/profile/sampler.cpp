@@ -44,7 +44,10 @@ std::vector<double> Profile::phase_totals(std::size_t p) const {
   const std::size_t m = metrics.size();
   std::vector<double> sum(m, 0.0), weight(m, 0.0);
   const double b = phases[p].begin, e = phases[p].end;
-  for (std::size_t i = 0; i < samples(); ++i) {
+  // From the first epoch ending after the phase begins to the first that starts after it ends
+  // (short phases, BC's per source, are many: each reads only its own epochs).
+  const auto first = static_cast<std::size_t>(std::upper_bound(t.begin(), t.end(), b) - t.begin());
+  for (std::size_t i = first; i < samples() && (i ? t[i - 1] : 0.0) < e; ++i) {
     const double lo = i ? t[i - 1] : 0.0, hi = t[i];
     const double overlap = std::min(hi, e) - std::max(lo, b);
     if (overlap <= 0 || hi <= lo) continue;

@@ -3,7 +3,9 @@
 // (the caller's, or its copy renumbered in Execution::reorder's order, from
 // the cache or built and timed), the machine picture, the partitioned graph
 // (from the cache, or built and timed), workspaces, the accounting policy and
-// the phase listener. Each problem's entry point
+// the phase listener (the Execution's, else profile::default_listener(); it
+// is also the current listener, profile/current.hpp, while the kernel runs,
+// so kernels mark inner phases). Each problem's entry point
 // (kernels/<problem>/<problem>.hpp) makes one EngineCall, runs its kernel on
 // graph(), maps the ids that go in with ids().to_new and brings the result
 // back in the caller's ids with the result's unpermute(r, ids()).
@@ -20,6 +22,7 @@
 #include "numagraph/execution.hpp"
 #include "numagraph/kernel_cache.hpp"
 #include "numagraph/kernels/thread_budget.hpp"
+#include "numagraph/profile/current.hpp"
 #include "numagraph/profile/timer.hpp"
 #include "numagraph/reorder/apply.hpp"
 #include "numagraph/reorder/compute.hpp"
@@ -52,10 +55,10 @@ class EngineCall {
   // problem's engine variant reads.
   EngineCall(const CSRGraph<V>& g, const Execution& x, std::string_view problem, engine::PartitionOptions parts)
       : g_(&g), x_(x), problem_(problem), parts_(parts), machine_(MachineView::current()),
-        numa_(x.numa_engine(machine_)) {
+        numa_(x.numa_engine(machine_)), listener_(x.listener ? x.listener : profile::default_listener()) {
     if (!x_.cache) own_.emplace();
     if (!x_.reorder.none()) {
-      PhaseScope phase(x_.listener, "reorder");
+      PhaseScope phase(listener_, "reorder");
       g_ = &cache().reordered(g, x_.reorder, [&] { return renumber(g); });
     }
   }
@@ -82,7 +85,7 @@ class EngineCall {
 
   // The partitioned graph, built on first use (the build is the call's setup).
   const engine::PartitionedGraph<V>& partitioned() {
-    PhaseScope phase(x_.listener, "setup");
+    PhaseScope phase(listener_, "setup");
     return cache().partitioned(*g_, parts_, machine_, info_.setup_s);
   }
 
@@ -90,7 +93,7 @@ class EngineCall {
   // cache (a check of the input), timed apart from the kernel.
   template <typename F>
   void setup(F&& f) {
-    PhaseScope phase(x_.listener, "setup");
+    PhaseScope phase(listener_, "setup");
     profile::Timer timer;
     f();
     info_.setup_s += timer.seconds();
@@ -102,7 +105,8 @@ class EngineCall {
   template <typename F>
   decltype(auto) run_engine(F&& f) {
     const auto& pg = partitioned();
-    PhaseScope phase(x_.listener, problem_);
+    PhaseScope phase(listener_, problem_);
+    profile::ListenerScope inner(listener_);
     info_.numa = numa_;
     const engine::EngineMode mode = numa_ ? engine::EngineMode::kNuma : engine::EngineMode::kShared;
     if (x_.account) {
@@ -122,7 +126,8 @@ class EngineCall {
   // problem's serial cut-off (thread_budget.hpp); info().threads says how many.
   template <typename F>
   decltype(auto) run_flat(F&& f) {
-    PhaseScope phase(x_.listener, problem_);
+    PhaseScope phase(listener_, problem_);
+    profile::ListenerScope inner(listener_);
     info_.numa = false;
     ThreadLimit limit(call_threads(problem_, g_->num_arcs(), omp_get_max_threads()));
     info_.threads = omp_get_max_threads();
@@ -153,6 +158,7 @@ class EngineCall {
   engine::PartitionOptions parts_;
   MachineView machine_;
   bool numa_;
+  PhaseListener* listener_;
   std::optional<KernelCache> own_;
   CallInfo info_;
 };

@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <unordered_set>
 #include <vector>
 
@@ -26,6 +27,7 @@
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -90,6 +92,8 @@ void betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>& sources, Nu
 #pragma omp parallel
     {
       const bool leader = parallel::thread_id() == 0;
+      std::optional<profile::InnerPhase> phase;  // marked by the calling thread
+      if (leader) phase.emplace("forward");
 #pragma omp for schedule(static)
       for (std::size_t w = 0; w < succ.size(); ++w) succ[w] = 0;
       std::vector<V> local;
@@ -126,6 +130,7 @@ void betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>& sources, Nu
       }
 #pragma omp barrier  // the leader's last push to level_start is visible
       // Backward: levels deepest first; the deepest level has delta 0.
+      if (leader) phase.emplace("backward");
       for (std::size_t l = level_start.size() - 2; l-- > 0;) {
         const std::int64_t first = level_start[l], last = level_start[l + 1];
 #pragma omp for schedule(dynamic, 64)

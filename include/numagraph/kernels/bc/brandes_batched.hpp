@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -34,6 +35,7 @@
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -118,6 +120,8 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
 #pragma omp parallel
   {
     const bool leader = parallel::thread_id() == 0;
+    std::optional<profile::InnerPhase> phase;  // a batch's, marked by the calling thread
+    if (leader) phase.emplace("forward");
     std::vector<V> local;
     std::int64_t lo = 0, end = hi;
     eid_t my_frontier_edges = frontier_edges, my_unvisited = unvisited_in;
@@ -208,6 +212,7 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
       if (leader) level_start.push_back(end);
     }
 #pragma omp barrier
+    if (leader) phase.emplace("backward");
     // Backward. front[p] now holds, per vertex, the lanes in which it lies on
     // the level of parity p being read: level l reads level l + 1's lanes
     // and sets its own in the other array, clearing level l + 2's (a vertex

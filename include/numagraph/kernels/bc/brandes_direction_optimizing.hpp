@@ -35,6 +35,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -42,6 +43,7 @@
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -131,6 +133,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
 
   for (const V s : sources) {
     throw_if_cancelled();
+    std::optional<profile::InnerPhase> phase(std::in_place, "forward");
     ws.clean = false;
     level_start.assign({0, 1});
     order[0] = s;
@@ -278,6 +281,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
       std::uint64_t* old = bits[shared_last_pull & 1];
       parallel::for_static(std::size_t{0}, words, [&](std::size_t w) { old[w] = 0; });
     }
+    phase.emplace("backward");
     // Backward, deepest level first (its sums are 0: no successors). Small
     // levels run on the calling thread, as in the forward pass.
     auto flip_bits = [&](std::uint64_t* b, std::size_t level, bool set) {

@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <numeric>
 #include <vector>
 
@@ -40,6 +41,7 @@
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/parallel/work_queue.hpp"
 #include "numagraph/util/cancel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -128,6 +130,8 @@ BrandesWqStats brandes_wq_run(const CSRGraph<V>& g, const std::vector<V>& source
 #pragma omp parallel num_threads(p)
     {
       const int tid = parallel::thread_id();
+      std::optional<profile::InnerPhase> phase;  // marked by the calling thread
+      if (tid == 0) phase.emplace("forward");
       std::uint32_t* my_stamp = kMeasure ? stamp[static_cast<std::size_t>(tid)].data() : nullptr;
       std::int64_t my_touched = 0;
       auto touch = [&](V x) {
@@ -194,6 +198,7 @@ BrandesWqStats brandes_wq_run(const CSRGraph<V>& g, const std::vector<V>& source
 #pragma omp barrier
       }
       // Backward: the deepest level has delta 0; each level above pulls
+      if (tid == 0) phase.emplace("backward");
       // (1 + delta[v]) / sigma[v] from its successors.
       auto pull = [&](V w) {
         double sum = 0;

@@ -27,6 +27,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -36,6 +37,7 @@
 #include "numagraph/engine/pull_sum.hpp"
 #include "numagraph/kernels/bc/options.hpp"
 #include "numagraph/parallel/work_queue.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -241,6 +243,7 @@ BcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::vect
   };
 
   for (V s : sources) {
+    std::optional<profile::InnerPhase> phase(std::in_place, "forward");
     clear_successors();
     // The source is listed as found by a thread of its own node (thread
     // k % threads for a node without threads), which finishes and resets it.
@@ -277,6 +280,7 @@ BcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::vect
       });
       collect();
     }
+    phase.emplace("backward");
     // Backward. Every vertex is reset for the next source (depth -1, sigma
     // 0) as soon as its coefficient is known, by the thread that finishes it
     // (its discoverer when there are several parts): nothing reads its depth

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <type_traits>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
@@ -30,6 +31,7 @@
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/cancel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -169,6 +171,8 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
     }
     std::int64_t next_size = 0;
     eid_t next_edges = 0;
+    std::optional<profile::InnerPhase> phase;  // a top-down run marks its own levels
+    if (bottom_up || frontier_edges < kSerialEdges) phase.emplace(bottom_up ? "level bottom-up" : "level top-down");
     if (bottom_up) {
       ++r.bottom_up_steps;
       next.clear();

@@ -24,6 +24,7 @@
 #include "numagraph/engine/edge_map.hpp"
 #include "numagraph/kernels/bfs/options.hpp"
 #include "numagraph/util/cancel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -126,6 +127,7 @@ void bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const BfsOptions& o
     else if (bottom_up && static_cast<double>(frontier.size) < static_cast<double>(n) / o.beta)
       bottom_up = false;
     ++(bottom_up ? r.bottom_up_steps : r.top_down_steps);
+    profile::InnerPhase phase(bottom_up ? "level bottom-up" : "level top-down");
     detail::BfsStep<V> step{r.parent.data(), depth, level + 1};
     EdgeMapOptions em;
     em.direction = bottom_up ? Direction::kPull : Direction::kPush;

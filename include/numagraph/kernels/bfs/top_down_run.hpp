@@ -16,10 +16,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels::detail {
 
@@ -56,6 +58,8 @@ void top_down_run(const CSRGraph<V>& g, P* parent, std::int32_t* depth, V* queue
     local.reserve(kFlush);
     for (;;) {
       Slot& cur = slots[my.steps % 3];
+      std::optional<profile::InnerPhase> phase;  // marked by the calling thread
+      if (parallel::thread_id() == 0) phase.emplace("level top-down");
       if (parallel::thread_id() == 0) {
         Slot& next = slots[(my.steps + 1) % 3];
         next.chunk.store(0, std::memory_order_relaxed);

@@ -12,6 +12,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/cc/link.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -22,6 +23,7 @@ NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, 
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { comp[v] = static_cast<V>(v); });
   if (n == 0) return comp;
   for (int r = 0; r < neighbor_rounds; ++r) {
+    profile::InnerPhase phase("sample links");
 #pragma omp parallel for schedule(dynamic, 16384)
     for (std::int64_t u = 0; u < n; ++u) {
       // The label the link 16 vertices on will read: each link otherwise
@@ -35,6 +37,7 @@ NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, 
     }
     cc_detail::compress(comp);
   }
+  profile::InnerPhase phase("final links");
   // Most frequent label among 1024 deterministic samples: the giant component.
   const V giant = cc_detail::most_frequent_sampled_label(comp, seed, [](std::size_t) {});
 #pragma omp parallel for schedule(dynamic, 16384)

@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -24,6 +25,7 @@
 #include "numagraph/engine/segmented_parts.hpp"
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -87,6 +89,8 @@ PageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, const P
     dangling[static_cast<std::size_t>(tid)].value = my_dangling;
     barrier.wait(tid);
     for (int it = 0; it < o.max_iterations; ++it) {
+      std::optional<profile::InnerPhase> phase;  // marked by the calling thread (tid 0)
+      if (tid == 0) phase.emplace("iteration");
       const int cur = it % 2, nxt = 1 - cur;
       double dangling_mass = 0;
       for (int t = 0; t < layout.threads; ++t)

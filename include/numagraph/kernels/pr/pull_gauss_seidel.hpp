@@ -24,6 +24,7 @@
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/cancel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -48,6 +49,7 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
   const eid_t last = last_arc(in_off, n);  // the prefetch's bound (gather_sum.hpp)
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
+    profile::InnerPhase phase("iteration");
     double change = 0;
 #pragma omp parallel for schedule(dynamic, 16384) reduction(+ : change)
     for (std::int64_t v = 0; v < n; ++v) {

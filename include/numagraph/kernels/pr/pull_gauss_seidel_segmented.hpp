@@ -27,6 +27,7 @@
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/profile/timer.hpp"
 #include "numagraph/util/cancel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -58,6 +59,7 @@ PageRankResult pagerank_pull_gauss_seidel_segmented(const CSRGraph<V>& g, const 
   }
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();
+    profile::InnerPhase phase("iteration");
     double change = 0;
 #pragma omp parallel reduction(+ : change)
     for (int s = 0; s < segments; ++s) {

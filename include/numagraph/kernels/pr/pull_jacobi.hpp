@@ -25,6 +25,7 @@
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/profile/timer.hpp"
 #include "numagraph/util/cancel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -52,6 +53,7 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
   const eid_t last = last_arc(in_off, n);  // the prefetch's bound (gather_sum.hpp)
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
+    profile::InnerPhase phase("iteration");
     const double base = (1 - damping) / static_cast<double>(n) +
                         (o.networkx ? damping * dangling / static_cast<double>(n) : 0.0);
     const C* const x = contrib.data();

@@ -23,6 +23,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -34,6 +35,7 @@
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -108,11 +110,19 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
         bins[std::max(bucket, bucket_of(nd, inverse_delta))].push_back(entry(v, nd));
       });
     };
+    // Inner phases, marked by the calling thread: one per group of buckets,
+    // the groups doubling ([0,1), [1,2), [2,4), ...), not one per bucket.
+    std::optional<profile::InnerPhase> phase;
+    std::size_t group_end = 0;
     for (int round = 0;; ++round) {
       bucket = frontier.begin(round, t, bins, start);
       if (bucket == kNoBucket) {
         if (t == 0) rounds = round;
         break;
+      }
+      if (t == 0 && bucket >= group_end) {
+        phase.emplace("buckets");
+        group_end = std::max<std::size_t>(1, 2 * bucket);
       }
       const std::int64_t total = start.back();
       std::size_t k = 0;  // the slot of the last entry, found again only when i leaves it

@@ -31,6 +31,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <limits>
 #include <string>
 #include <vector>
@@ -46,6 +47,7 @@
 #include "numagraph/kernels/sssp/options.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -219,6 +221,8 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
         }
       }
     };
+    std::optional<profile::InnerPhase> phase;  // marked by the calling thread
+    std::size_t group_end = 0;
     for (int round = 0;; ++round) {
       const int parity = round % 2;
       if (tid == 0)  // the next round's cursors; their last round ended before the barrier passed
@@ -227,6 +231,10 @@ int numa_delta_stepping_search(const engine::PartitionedGraph<V>& pg, V source, 
       bucket = frontier.begin(round, tid, bins, start);
       if (bucket == sssp_detail::kNoBucket) break;
       if (tid == 0) rounds = round + 1;
+      if (tid == 0 && bucket >= group_end) {  // as the flat kernel: groups of buckets, doubling
+        phase.emplace("buckets");
+        group_end = std::max<std::size_t>(1, 2 * bucket);
+      }
       auto* cur = &cursor[static_cast<std::size_t>(parity * layout.nodes)];
       if (!numa) {
         process(0, cur[0].value, false, round);

@@ -12,12 +12,14 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/cancel.hpp"
+#include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
 
@@ -132,11 +134,18 @@ void require_simple_undirected(const CSRGraph<V>& g) {
 
 template <typename V>
 std::int64_t triangles_ordered(const CSRGraph<V>& g, bool* relabelled = nullptr) {
-  tc_detail::require_simple_undirected(g);
+  {
+    profile::InnerPhase phase("check");
+    tc_detail::require_simple_undirected(g);
+  }
   const std::int64_t n = g.num_vertices();
   const bool relabel = tc_detail::worth_relabelling(g);
   if (relabelled) *relabelled = relabel;
-  if (!relabel) return tc_detail::ordered_count(g.out().offsets, g.out().neighbors, n);
+  if (!relabel) {
+    profile::InnerPhase phase("count");
+    return tc_detail::ordered_count(g.out().offsets, g.out().neighbors, n);
+  }
+  std::optional<profile::InnerPhase> phase(std::in_place, "relabel");
   // New id of v = its rank by decreasing degree.
   std::vector<V> by_degree(static_cast<std::size_t>(n));
   std::iota(by_degree.begin(), by_degree.end(), V{0});
@@ -158,6 +167,7 @@ std::int64_t triangles_ordered(const CSRGraph<V>& g, bool* relabelled = nullptr)
     std::sort(out, out + k);
   }
   throw_if_cancelled();
+  phase.emplace("count");
   return tc_detail::ordered_count(off, nbr, n);
 }
 
