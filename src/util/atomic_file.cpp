@@ -150,6 +150,8 @@ void copy_into(const std::string& from, const std::string& to, bool append) {
 
 }  // namespace
 
+void AtomicFile::install_signal_handlers() { install_signal_cleanup(); }
+
 AtomicFile::AtomicFile(const std::string& path) : path_(path), target_(path) {
   if (path.empty()) throw UsageError("empty output file name: give a path");
   struct stat st {};

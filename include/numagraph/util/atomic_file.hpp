@@ -43,6 +43,10 @@ class AtomicFile {
   // temporary is removed.
   void commit();
 
+  // Installs the signal cleanup now (the first AtomicFile does otherwise),
+  // so that a handler installed later can chain to it (profile/prefetchers).
+  static void install_signal_handlers();
+
  private:
   void remove_temp() noexcept;
   std::string path_;    // as given
