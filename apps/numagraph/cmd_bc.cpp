@@ -38,7 +38,7 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   } else {
     RootOptions r = c.roots;
     if (r.source < 0 && r.sources == 0 && r.roots_file.empty()) r.sources = 4;
-    sources = resolve_roots(cg, r, RunOptions{c.run.threads, 1, c.run.verify, c.run.json, c.run.seed});
+    sources = resolve_roots(cg, r, RunOptions{c.run.threads, 1, c.run.verify, c.run.json, c.run.seed, {}});
     if (r.source >= 0) sources.resize(1);
   }
   KernelCache cache;
@@ -47,6 +47,12 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   o.variant = kernels::parse_bc_variant(c.variant);
   o.schedule = kernels::parse_bc_schedule(c.schedule);
   BcResult r;  // reused by every trial
+  {  // the progress line counts backward sweeps: one per source, or per batch of 16 (brandes_batched.hpp)
+    const bool batched = !x.numa_engine(MachineView::current()) && o.variant != BcVariant::kWorkQueues &&
+                         kernels::flat_bc_variant(g, sources.size(), o.variant) == BcVariant::kBatched;
+    const auto per_trial = static_cast<std::int64_t>(batched ? (sources.size() + 15) / 16 : sources.size());
+    expect_progress("backward", per_trial * c.run.trials, batched ? "batches of sources" : "sources");
+  }
   const auto seconds = time_trials(c.run.trials, [&](int) { numagraph::betweenness(g, sources, o, x, r); }, r.ran);
   std::optional<bool> verified;
   std::string why;

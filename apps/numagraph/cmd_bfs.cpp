@@ -51,6 +51,7 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<bool> verified;
   std::string why;
   NumaArray<std::int32_t> last_depth;
+  expect_progress("bfs", static_cast<std::int64_t>(roots.size()), "roots");
   for (std::size_t i = 0; i < roots.size(); ++i) {
     const V root = roots[i];
     const double s = time_trials(1, [&](int) { numagraph::bfs(g, root, timed, x, r); }, r.ran)[0];

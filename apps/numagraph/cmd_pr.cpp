@@ -31,6 +31,8 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
   o.variant = kernels::parse_pagerank_variant(c.variant);
   PageRankResult r;
   std::vector<double> copy_seconds;  // per trial: building the blocked copy (flat kernels)
+  expect_progress("iteration", static_cast<std::int64_t>(o.max_iterations) * c.run.trials, "iterations",
+                  o.tolerance > 0);
   const auto seconds = time_trials(
       c.run.trials,
       [&](int) {

@@ -33,6 +33,7 @@ void run_sssp(const SsspCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<bool> verified;
   std::string why;
   SsspResult r;  // reused across roots
+  expect_progress("sssp", static_cast<std::int64_t>(roots.size()), "roots");
   for (const V root : roots) {
     seconds.push_back(time_trials(1, [&](int) { numagraph::sssp(g, root, c.sssp, x, r); }, r.ran)[0]);
     if (c.run.verify) {

@@ -67,6 +67,7 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
     if (!src.format.empty()) ro.format = parse_format(src.format);
     ro.verify_checksum = !src.no_checksum;
     out.name = src.file;
+    progress_note("loading " + src.file);
     const Format f = ro.format != Format::kAuto ? ro.format : format_from_extension(src.file);
     if (f == Format::kNgr || f == Format::kGapbs || f == Format::kGapbsWeighted || f == Format::kAuto) {
       out.graph = numagraph::load_graph(src.file, ro, build, &out.report);
@@ -84,6 +85,7 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
     go.seed = src.gen_seed;
     go.weighted = src.weighted;
     EdgeList edges;
+    progress_note("generating the graph");
     if (src.kron_scale > 0) {
       go.scale = src.kron_scale;
       edges = generate_kronecker(go);
@@ -98,10 +100,12 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
       out.name = "grid" + std::to_string(go.scale);
     }
     out.read_seconds = total.seconds();
+    progress_note("building " + out.name);
     profile::Timer build_timer;
     out.graph = build_graph(std::move(edges), build, &out.report);
     out.build_seconds = build_timer.seconds();
   }
+  progress_clear();
   out.load_seconds = total.seconds();
   if (!out.report.notice.empty()) std::fprintf(stderr, "numagraph: note: %s\n", out.report.notice.c_str());
   return out;
@@ -114,9 +118,13 @@ void add_run_options(CLI::App& app, RunOptions& run) {
   app.add_flag("--json", run.json, "print one JSON object per run instead of a table");
   app.add_option("--seed", run.seed, "seed for random roots/sources (default 27491095)");
   add_runtime_options(app);
+  add_observe_options(app, run.observe);
 }
 
-void apply_run_options(const RunOptions& run) { apply_runtime_options(run.threads); }
+void apply_run_options(const RunOptions& run) {
+  apply_runtime_options(run.threads);
+  start_observing(run.observe);
+}
 
 profile::Record base_record(const std::string& kernel, const LoadedGraph& g, const RunOptions&) {
   profile::Record rec;
@@ -138,6 +146,7 @@ profile::Record base_record(const std::string& kernel, const LoadedGraph& g, con
 std::vector<double> time_trials(int trials, const std::function<void(int)>& trial) {
   std::vector<double> seconds;
   for (int i = 0; i < trials; ++i) {
+    begin_timed_calls();
     profile::Timer t;
     trial(i);
     seconds.push_back(t.seconds());
@@ -175,6 +184,7 @@ std::vector<double> time_trials(int trials, const std::function<void(int)>& tria
   std::vector<double> seconds;
   for (int i = 0; i < trials; ++i) {
     const double reorder_before = reorder_clock.seconds;
+    begin_timed_calls();
     profile::Timer t;
     trial(i);
     const double reorder_wall = reorder_clock.seconds - reorder_before;
@@ -220,6 +230,7 @@ void emit(const RunOptions& run, profile::Record& rec, const std::vector<double>
   // Fewer than "threads" when the graph is below the kernel's serial cut-off.
   if (kernel_threads > 0) rec.set("kernel_threads", kernel_threads);
   if (verified) rec.set("verified", *verified); else rec.set_null("verified");
+  finish_observing(rec);  // last: the profile's copy of the record has every result
   if (run.json) {
     std::printf("%s\n", rec.json().c_str());
   } else {

@@ -22,6 +22,7 @@
 #include "numagraph/reorder/apply.hpp"
 #include "numagraph/util/atomic_file.hpp"
 #include "numagraph/util/error.hpp"
+#include "observe.hpp"
 
 namespace numagraph::cli {
 
@@ -69,10 +70,12 @@ struct RunOptions {
   bool verify = false;       // --verify / -v
   bool json = false;         // --json
   std::uint64_t seed = kDefaultSeed;  // --seed: roots / sampled sources
+  ObserveFlags observe;      // --profile, --profile-interval, --quiet, --prefetchers
 };
 
 void add_run_options(CLI::App& app, RunOptions& run);
-// Applies --threads (and, once the NUMA layer is in, pinning and topology).
+// Applies --threads and the runtime flags (pinning, topology, pages), then
+// the observing ones (observe.hpp).
 void apply_run_options(const RunOptions& run);
 
 // A record pre-filled with kernel, graph, sizes, threads and the runtime
@@ -106,8 +109,9 @@ const G& caller_graph(const G& g, std::optional<G>& keep) {
   return *keep;
 }
 
-// Adds trials/median/mean/min and `verified` to `rec`, prints it (JSON line or
-// human table) and throws VerifyError if verified == false.
+// Adds trials/median/mean/min and `verified` to `rec`, finishes the profile
+// (finish_observing), prints the record (JSON line or human table) and
+// throws VerifyError if verified == false.
 void emit(const RunOptions& run, profile::Record& rec, const std::vector<double>& seconds,
           std::optional<bool> verified, const std::string& verify_message = "");
 

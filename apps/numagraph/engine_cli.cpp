@@ -48,7 +48,7 @@ Execution make_execution(const EngineFlags& flags, KernelCache& cache) {
   x.engine = parse_engine(flags.engine);
   x.cache = &cache;
   x.reorder.order = reorder::parse_order(flags.reorder);
-  x.listener = reorder_listener();
+  x.listener = command_listener();  // the reorder clock, and the profile and progress line when asked
   return x;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli_version.hpp"
+#include "observe.hpp"
 #include "registry.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -98,6 +99,7 @@ int main(int argc, char** argv) {
   CLI::App app{"numagraph: NUMA-aware graph analytics (run `numagraph <command> --help`)"};
   app.set_version_flag("--version", std::string(cli::kVersion));
   app.require_subcommand(1);
+  cli::set_command_line(argc, argv);
   auto& list = cli::commands();
   std::sort(list.begin(), list.end(),
             [](const cli::Command& a, const cli::Command& b) { return a.order < b.order; });

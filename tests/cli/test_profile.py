@@ -1,14 +1,23 @@
 """Profiles: the plot module (python/numagraph/plot_profile.py) on a
 hand-made profile whose rates are known — counters become rates over each
 epoch, per-thread and energy columns are not default rows, a PNG is written,
-a profile of something else is refused, a missing matplotlib is named."""
+a profile of something else is refused, a missing matplotlib is named. And
+the CLI's --profile (the file, its schema, the inner phases), intervals out
+of range, the progress line on a terminal only, --prefetchers where the
+machine refuses."""
 import importlib.util
 import json
+import os
+import pty
+import select
+import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+
+from harness import numagraph_bin
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -91,3 +100,107 @@ def test_missing_matplotlib_says_what_to_install(tmp_path, monkeypatch, capsys):
     assert pp.main([str(handmade(tmp_path / "p.json")), "-o", str(tmp_path / "p.png")]) == 2
     assert "pip install" in capsys.readouterr().err
     assert not (tmp_path / "p.png").exists()
+
+
+# ---- the CLI: --profile, progress, --prefetchers --------------------------------
+
+def profiled(cli, tmp_path, *args, name="p.json"):
+    out = tmp_path / name
+    proc = cli(*args, "--profile", out, "--profile-interval", "1", "--json")
+    rec = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")][-1]
+    return out, rec
+
+
+def test_pr_profile_has_the_schema_and_one_phase_per_iteration(cli, tmp_path):
+    out, rec = profiled(cli, tmp_path, "pr", "--kron", "10", "-n", "2", "--tolerance", "0", "-i", "6")
+    assert rec["profile"] == str(out) and rec["profile_samples"] >= 1
+    doc = json.loads(out.read_text())
+    assert doc["format"] == "numagraph-profile" and doc["version"] == 1
+    for key in ("metadata", "metrics", "unavailable", "samples", "phases"):
+        assert key in doc, key
+    meta = doc["metadata"]
+    for key in ("command", "host", "date", "threads", "topology", "page_size", "interval_ms", "samples"):
+        assert key in meta, key
+    assert meta["interval_ms"] == 1 and meta["record"]["iterations"] == 6 and "pr" in meta["command"]
+    for m in doc["metrics"]:
+        assert set(m) >= {"name", "source", "unit", "kind"} and m["kind"] in ("counter", "gauge")
+        assert len(doc["samples"][m["name"]]) == len(doc["samples"]["t"])
+    for u in doc["unavailable"]:
+        assert u["reason"], u  # every missing source says why
+    names = [p["name"] for p in doc["phases"]]
+    assert names[0] == "run" and names.count("pagerank") == 2  # one per trial
+    assert names.count("iteration") == 2 * 6  # the iterations of both trials
+    for p in doc["phases"]:
+        if p["name"] == "iteration":
+            parent = doc["phases"][p["parent"]]
+            assert parent["name"] == "pagerank" and parent["begin"] <= p["begin"] <= p["end"] <= parent["end"]
+    assert max(doc["samples"]["phase"]) < len(names)
+
+
+def test_bfs_and_bc_profiles_name_their_inner_phases(cli, tmp_path):
+    out, _ = profiled(cli, tmp_path, "bfs", "--kron", "12", "-n", "2", "--engine", "flat")
+    names = [p["name"] for p in json.loads(out.read_text())["phases"]]
+    assert names.count("bfs") == 2
+    assert all(n in ("run", "bfs", "level top-down", "level bottom-up") for n in names), set(names)
+    assert names.count("level top-down") + names.count("level bottom-up") >= 4
+    out, _ = profiled(cli, tmp_path, "bc", "--kron", "9", "-n", "1", "--sources", "3", "--variant", "brandes",
+                      name="bc.json")
+    names = [p["name"] for p in json.loads(out.read_text())["phases"]]
+    assert names.count("forward") == 3 and names.count("backward") == 3
+
+
+def test_profile_csv_export(cli, tmp_path):
+    out, _ = profiled(cli, tmp_path, "cc", "--kron", "9", "-n", "1", name="p.csv")
+    lines = out.read_text().splitlines()
+    assert lines[0].startswith("t[s],phase,") and len(lines) >= 2
+    assert all(len(x.split(",")) == len(lines[0].split(",")) for x in lines[1:])
+
+
+@pytest.mark.parametrize("ms", ["0", "1001", "-5", "abc"])
+def test_profile_interval_out_of_range_exits_2(cli, tmp_path, ms):
+    proc = cli("pr", "--kron", "8", "--profile", tmp_path / "p.json", "--profile-interval", ms, check=False)
+    assert proc.returncode == 2, proc.stderr
+    assert "--profile-interval" in proc.stderr and not (tmp_path / "p.json").exists()
+
+
+def run_on_a_terminal(*args):
+    """Runs the CLI with stderr on a pseudo-terminal; returns (exit code, what it wrote there)."""
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([str(numagraph_bin()), *map(str, args)], stdout=subprocess.DEVNULL, stderr=follower)
+    os.close(follower)
+    seen = b""
+    while True:
+        ready, _, _ = select.select([leader], [], [], 60)
+        if not ready:
+            break
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal closed: the process is gone
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    return proc.wait(timeout=60), seen.decode(errors="replace")
+
+
+def test_progress_line_on_a_terminal_only(cli):
+    args = ["pr", "--kron", "10", "-n", "2", "--tolerance", "0", "-i", "5"]
+    rc, seen = run_on_a_terminal(*args)
+    assert rc == 0 and "numagraph pr:" in seen and "iterations" in seen, seen
+    assert "\x1b[K" in seen  # drawn in place, and cleared at the end
+    rc, seen = run_on_a_terminal(*args, "--quiet")
+    assert rc == 0 and "numagraph pr:" not in seen, seen
+    proc = cli(*args)  # stderr a pipe: no progress line
+    assert "iterations," not in proc.stderr and "\x1b[K" not in proc.stderr, proc.stderr
+
+
+def test_prefetchers_unavailable_is_reported_not_fatal(cli):
+    if os.access("/dev/cpu/0/msr", os.W_OK):
+        pytest.skip("this machine lets us write MSRs: the refusal path is not reachable")
+    proc = cli("pr", "--kron", "8", "-n", "1", "--json", "--prefetchers", "off")
+    rec = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")][-1]
+    assert rec["prefetchers"].startswith("unavailable: "), rec["prefetchers"]
+    assert "--prefetchers off: unavailable" in proc.stderr
+    bad = cli("pr", "--kron", "8", "--prefetchers", "maybe", check=False)
+    assert bad.returncode == 2
