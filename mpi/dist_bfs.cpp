@@ -6,8 +6,10 @@
 #include <bit>
 #include <climits>
 #include <cstring>
+#include <optional>
 
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/profile/current.hpp"
 #include "numagraph/util/error.hpp"
 
 namespace numagraph::dist {
@@ -51,6 +53,7 @@ DistBfs::Step DistBfs::top_down(std::int32_t depth) {
   const auto queue_len = static_cast<std::int64_t>(queue_.size());
   const int p = l_.size;
   std::int64_t found = 0, edges = 0;
+  std::optional<profile::InnerPhase> phase(std::in_place, "compute");
 #pragma omp parallel reduction(+ : found, edges)
   {
     auto& next = next_[static_cast<std::size_t>(omp_get_thread_num())];
@@ -77,6 +80,7 @@ DistBfs::Step DistBfs::top_down(std::int32_t depth) {
     }
   }
   // Pack the per-thread messages by destination and exchange them.
+  phase.emplace("communication");
   std::vector<int> send_counts(static_cast<std::size_t>(p), 0), send_displs(static_cast<std::size_t>(p));
   std::vector<int> recv_counts(static_cast<std::size_t>(p)), recv_displs(static_cast<std::size_t>(p));
   std::int64_t total = 0;
@@ -106,6 +110,7 @@ DistBfs::Step DistBfs::top_down(std::int32_t depth) {
   check(MPI_Alltoallv(send_buf_.data(), send_counts.data(), send_displs.data(), MPI_UINT64_T, recv_buf_.data(),
                       recv_counts.data(), recv_displs.data(), MPI_UINT64_T, l_.world),
         "MPI_Alltoallv(frontier)");
+  phase.emplace("compute");
 #pragma omp parallel reduction(+ : found, edges)
   {
     auto& next = next_[static_cast<std::size_t>(omp_get_thread_num())];
@@ -201,20 +206,34 @@ void DistBfs::run(std::uint64_t root) {
     else
       bottom_up_mode = !(static_cast<double>(frontier) < n / cfg_.beta && frontier < previous);
     Step s;
+    // Inner phases (profile/current.hpp): the level, and in it the
+    // computation, the communication and the direction switch.
+    profile::InnerPhase level(bottom_up_mode ? "level bottom-up" : "level top-down");
     if (bottom_up_mode) {
-      if (!in_bitmap) queue_to_bitmap();
-      fx_->exchange();
+      if (!in_bitmap) {
+        profile::InnerPhase phase("direction switch");
+        queue_to_bitmap();
+      }
+      {
+        profile::InnerPhase phase("communication");
+        fx_->exchange();
+      }
+      profile::InnerPhase phase("compute");
       s = bottom_up(depth);
       in_bitmap = true;
       ++bu_steps_;
     } else {
-      if (in_bitmap) bitmap_to_queue();
+      if (in_bitmap) {
+        profile::InnerPhase phase("direction switch");
+        bitmap_to_queue();
+      }
       s = top_down(depth);
       in_bitmap = false;
       ++td_steps_;
     }
     local[0] = s.vertices;
     local[1] = s.edges;
+    profile::InnerPhase phase("communication");
     check(MPI_Allreduce(local, totals, 2, MPI_INT64_T, MPI_SUM, l_.world), "MPI_Allreduce");
     previous = frontier;
     frontier = totals[0];

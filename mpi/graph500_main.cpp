@@ -14,6 +14,8 @@
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +26,10 @@
 #include "graph500_report.hpp"
 #include "numagraph/kernels/roots.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/profile/current.hpp"
+#include "numagraph/profile/profile_file.hpp"
+#include "numagraph/profile/sampler.hpp"
+#include "numagraph/profile/source.hpp"
 #include "numagraph/util/atomic_file.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -44,6 +50,9 @@ struct Options {
   bool no_validate = false;
   bool json = false;
   std::string output;
+  std::string profile;  // --profile FILE: each rank's profile of the BFS runs
+  int profile_interval_ms = numagraph::profile::kDefaultIntervalMs;
+  std::string command_line;
 };
 
 void add_options(CLI::App& app, Options& o) {
@@ -69,6 +78,14 @@ void add_options(CLI::App& app, Options& o) {
   app.add_flag("--no-validate", o.no_validate, "skip the validation of the BFS trees");
   app.add_flag("--json", o.json, "print one JSON record instead of the Graph500 result block");
   app.add_option("--output", o.output, "write 'id depth' per vertex for the last root (-1: unreached)");
+  app.add_option("--profile", o.profile,
+                 "sample counters, NUMA traffic and energy over the BFS runs with their phases (levels, compute, "
+                 "communication, direction switch) into FILE, one per rank (FILE.rankN.json beyond one rank); "
+                 "docs/profiling.md")
+      ->type_name("FILE");
+  app.add_option("--profile-interval", o.profile_interval_ms, "--profile's sampling interval, 1 to 1000 ms (10)")
+      ->type_name("MS")
+      ->check(CLI::Range(1, 1000));
 }
 
 // Argument checks every rank makes identically, before any communication.
@@ -182,13 +199,23 @@ int run(const Options& o) {
   }
 
   Report rep;
+  // The profile covers the BFS runs and their validation; the phases come
+  // from DistBfs through the current listener (profile/current.hpp).
+  std::unique_ptr<profile::Sampler> sampler;
+  if (!o.profile.empty())
+    sampler = std::make_unique<profile::Sampler>(profile::default_sources(),
+                                                 profile::SamplerOptions{o.profile_interval_ms});
   {
+    profile::ListenerScope listening(sampler.get());
+    if (sampler) sampler->start();
     DistBfs bfs(l, g, cfg);
     std::vector<std::int32_t> all_depth;
     for (std::uint64_t root : roots) {
       MPI_Barrier(l.world);
       const double t0 = MPI_Wtime();
+      std::optional<profile::InnerPhase> phase(std::in_place, "bfs");
       bfs.run(root);
+      phase.reset();
       double t = MPI_Wtime() - t0, tmax = 0;
       check(MPI_Allreduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, l.world), "MPI_Allreduce");
       const std::int64_t edges = traversed_edges(l, g, bfs.parent());
@@ -197,6 +224,7 @@ int run(const Options& o) {
       rep.add_bfs(root, tmax, edges, bfs.top_down_steps(), bfs.bottom_up_steps());
       if (!o.no_validate) {
         const double v0 = MPI_Wtime();
+        profile::InnerPhase validating("validate");
         const Verdict v = validate_bfs(l, g, root, bfs.parent(), bfs.depth(), all_depth);
         rep.add_validation(root, MPI_Wtime() - v0, v.ok, v.message);
       }
@@ -218,6 +246,20 @@ int run(const Options& o) {
   rep.generation_s = g.generation_s;
   rep.construction_s = g.construction_s;
   rep.validated = !o.no_validate;
+  if (sampler) {
+    const profile::Profile p = sampler->stop();
+    profile::Record meta = profile::profile_metadata(o.command_line);
+    meta.set("rank", l.rank).set("ranks", l.size).raw("record", rep.json());
+    std::string path = o.profile;
+    if (l.size > 1) {  // run.json -> run.rank3.json
+      const auto dot = path.rfind('.');
+      const auto slash = path.rfind('/');
+      const bool ext = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+      path = ext ? path.substr(0, dot) + ".rank" + std::to_string(l.rank) + path.substr(dot)
+                 : path + ".rank" + std::to_string(l.rank);
+    }
+    profile::write_profile_json(path, p, meta);
+  }
   if (l.rank == 0) {
     if (o.parallel_allgather && !rep.parallel_allgather)
       std::fprintf(stderr, "numagraph-graph500: note: nodes differ in rank count; --parallel-allgather is off\n");
@@ -239,6 +281,7 @@ int main(int argc, char** argv) {
   numagraph::dist::Options o;
   CLI::App app{"numagraph-graph500: distributed Graph500 BFS (run under mpirun)"};
   numagraph::dist::add_options(app, o);
+  for (int i = 0; i < argc; ++i) o.command_line += (i ? " " : "") + std::string(i ? argv[i] : "numagraph-graph500");
   int rc = 0;
   try {  // every rank sees the same arguments and fails the same way
     app.parse(argc, argv);

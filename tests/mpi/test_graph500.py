@@ -145,3 +145,23 @@ def test_graph500_text_block():
 def test_bad_arguments(args, message):
     p = launch(2, *args, expect_rc=2)
     assert message in p.stderr
+
+
+def test_profile_per_rank_with_bfs_phases(tmp_path):
+    """--profile: one file per rank, each with a bfs phase per root and, in
+    them, levels with compute, communication and direction switches."""
+    rec = run(2, "--scale", "12", "--roots", "3", "--profile", tmp_path / "g.json", "--profile-interval", "1")
+    assert rec["ranks"] == 2
+    for rank in (0, 1):
+        doc = json.loads((tmp_path / f"g.rank{rank}.json").read_text())
+        assert doc["format"] == "numagraph-profile" and doc["metadata"]["rank"] == rank
+        names = [p["name"] for p in doc["phases"]]
+        assert names.count("bfs") == 3 and names.count("validate") == 3
+        levels = names.count("level top-down") + names.count("level bottom-up")
+        assert levels >= 3 and names.count("compute") >= levels
+        assert names.count("communication") >= levels  # every level ends with an all-reduce
+        if "level bottom-up" in names:
+            assert "direction switch" in names
+    assert not (tmp_path / "g.json").exists()
+    bad = launch(1, "--scale", "10", "--profile", tmp_path / "x.json", "--profile-interval", "0", expect_rc=2)
+    assert "--profile-interval" in bad.stderr
