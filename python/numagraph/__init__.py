@@ -32,6 +32,7 @@ from .algorithms import (
     core_number,
 )
 from .runtime import config
+from .profiling import Profile, profile
 
 __version__ = "0.1.0"
 
@@ -40,6 +41,8 @@ __all__ = [
     "read",
     "generate",
     "config",
+    "profile",
+    "Profile",
     "bfs",
     "sssp",
     "betweenness",

@@ -164,5 +164,6 @@ inline std::shared_ptr<const AnyGraph> graph_of(const PyGraph& g) {
 void bind_graph(nb::module_& m);
 void bind_kernels(nb::module_& m);
 void bind_runtime(nb::module_& m);
+void bind_profile(nb::module_& m);
 
 }  // namespace numagraph::py

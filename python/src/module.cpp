@@ -75,4 +75,5 @@ NB_MODULE(_core, m) {
   bind_graph(m);
   bind_kernels(m);
   bind_runtime(m);
+  bind_profile(m);
 }
