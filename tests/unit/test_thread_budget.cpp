@@ -11,6 +11,7 @@
 #include <string>
 
 #include "engine_test_util.hpp"
+#include "numagraph/kernels/bc/betweenness.hpp"
 #include "numagraph/kernels/bfs/bfs.hpp"
 #include "numagraph/kernels/pr/pagerank.hpp"
 #include "numagraph/kernels/thread_budget.hpp"
@@ -109,4 +110,14 @@ TEST(ThreadBudget, OneOrTwoThreadsGiveTheSameBfsDepths) {
   }
   ASSERT_EQ(serial.size(), parallel.size());
   for (std::size_t v = 0; v < serial.size(); ++v) EXPECT_EQ(serial[v], parallel[v]) << v;
+}
+
+TEST(ThreadBudget, BetweennessCountsEverySourceAsASweep) {
+  const Graph32 g = engine_test::kron(10, /*directed=*/false);
+  omp_set_num_threads(2);
+  Execution flat;
+  flat.engine = EngineChoice::kFlat;
+  SerialBelow cut(std::to_string(2 * g.num_arcs()).c_str());
+  EXPECT_EQ(betweenness(g, std::vector<std::uint32_t>{1}, BcOptions{}, flat).ran.threads, 1);
+  EXPECT_EQ(betweenness(g, std::vector<std::uint32_t>{1, 2, 3}, BcOptions{}, flat).ran.threads, 2);
 }

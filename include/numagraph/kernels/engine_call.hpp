@@ -11,6 +11,8 @@
 // back in the caller's ids with the result's unpermute(r, ids()).
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -124,12 +126,15 @@ class EngineCall {
 
   // Runs the flat kernel f(), on one thread when the graph is below the
   // problem's serial cut-off (thread_budget.hpp); info().threads says how many.
+  // `sweeps`: how many times the call walks the graph where the cut-off was
+  // measured with one (BC's sources), so more work earns the threads back.
   template <typename F>
-  decltype(auto) run_flat(F&& f) {
+  decltype(auto) run_flat(F&& f, std::int64_t sweeps = 1) {
     PhaseScope phase(listener_, problem_);
     profile::ListenerScope inner(listener_);
     info_.numa = false;
-    ThreadLimit limit(call_threads(problem_, g_->num_arcs(), omp_get_max_threads()));
+    const eid_t work = g_->num_arcs() * static_cast<eid_t>(std::max<std::int64_t>(sweeps, 1));
+    ThreadLimit limit(call_threads(problem_, work, omp_get_max_threads()));
     info_.threads = omp_get_max_threads();
     return f();
   }

@@ -1,7 +1,7 @@
 // How many threads a flat kernel call uses: the whole pool, unless the graph
 // is too small for a second thread to pay for the fork, the barriers and the
 // shared cache lines. Below a problem's cut-off (stored arcs, measured per
-// problem: docs/performance.md, "Small graphs") the call runs on one thread.
+// problem: docs/kernels/performance.md, "Small graphs") the call runs on one thread.
 // NUMAGRAPH_SERIAL_BELOW=<arcs> overrides every cut-off (0: never serial).
 // The NUMA engine is exempt: its partitions are laid out for the whole pool.
 #pragma once
@@ -24,17 +24,19 @@ struct SerialCutoff {
 };
 
 // bench/small_graph_threads.py --sweep measures where two threads start to
-// win; each cut-off is that crossover (docs/performance.md).
+// stop losing on Kronecker graphs (no slower there and on every larger graph
+// measured); each cut-off is that size rounded down to a power of two
+// (docs/kernels/performance.md, "Small graphs").
 inline constexpr SerialCutoff kSerialCutoffs[] = {
-    {"bfs", 1 << 16},
-    {"sssp", 1 << 16},
-    {"betweenness", 1 << 15},
-    {"pagerank", 1 << 17},
-    {"spmv", 1 << 17},
-    {"belief_propagation", 1 << 15},
-    {"connected_components", 1 << 18},
-    {"triangles", 1 << 14},
-    {"core_numbers", 1 << 17},
+    {"bfs", eid_t{1} << 15},
+    {"sssp", eid_t{1} << 18},
+    {"betweenness", eid_t{1} << 17},
+    {"pagerank", eid_t{1} << 16},
+    {"spmv", eid_t{1} << 16},
+    {"belief_propagation", eid_t{1} << 15},
+    {"connected_components", eid_t{1} << 16},
+    {"triangles", eid_t{1} << 14},
+    {"core_numbers", eid_t{1} << 17},
 };
 
 // The cut-off in force for `problem`: NUMAGRAPH_SERIAL_BELOW when set (a

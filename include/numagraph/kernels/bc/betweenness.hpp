@@ -98,7 +98,7 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
                                         call.template workspace<kernels::BrandesDoWorkspace<V>>());
       else
         kernels::betweenness_brandes(kg, ksources, r.scores, call.template workspace<kernels::BrandesWorkspace<V>>());
-    });
+    }, static_cast<std::int64_t>(ksources.size()));
   }
   kernels::unpermute(r, call.ids());
   r.ran = call.info();
