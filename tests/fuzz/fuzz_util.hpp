@@ -55,8 +55,8 @@ inline void setup() {
     }                                                                                \
   } while (0)
 
-// Walks every arc: offsets rise from 0 to m, ids < n, weights finite; what
-// a kernel relies on after a successful load.
+// Walks every arc: offsets rise from 0 to m, ids < n, weights finite, a
+// permutation is one; what a kernel relies on after a successful load.
 template <typename G>
 void check_graph(const G& g) {
   const std::int64_t n = g.num_vertices();
@@ -77,6 +77,14 @@ void check_graph(const G& g) {
   check_dir(g.out());
   if (g.directed() && g.has_in_edges()) check_dir(g.in_arrays());
   if (g.relabelled()) NUMAGRAPH_FUZZ_CHECK(g.labels().size() == static_cast<std::size_t>(n));
+  if (g.reordered()) {  // a permutation: both directions in range and inverse to each other
+    const auto& p = g.permutation();
+    NUMAGRAPH_FUZZ_CHECK(p.old_of_new.size() == static_cast<std::size_t>(n) && p.new_of_old.size() == p.old_of_new.size());
+    for (std::int64_t v = 0; v < n; ++v) {
+      NUMAGRAPH_FUZZ_CHECK(static_cast<std::int64_t>(p.old_of_new[v]) < n);
+      NUMAGRAPH_FUZZ_CHECK(static_cast<std::int64_t>(p.new_of_old[p.old_of_new[v]]) == v);
+    }
+  }
 }
 
 inline void check_any(const AnyGraph& g) {
