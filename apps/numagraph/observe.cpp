@@ -129,7 +129,7 @@ void add_observe_options(CLI::App& app, ObserveFlags& flags) {
               return "expects whole milliseconds, 1 to 1000 (got '" + text + "')";
             }
           },
-          "MS"));
+          ""));
   app.add_flag("-q,--quiet", flags.quiet, "no progress line on stderr (shown only when stderr is a terminal)");
   app.add_option("--prefetchers", flags.prefetchers,
                  "turn the hardware prefetchers on or off for the run (Intel MSR 0x1A4 via /dev/cpu/N/msr, needs "
