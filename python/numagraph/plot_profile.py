@@ -95,12 +95,17 @@ def _pyplot():
 
 
 def _phase_bands(ax, doc, colors):
-    """Shades each phase below "run" (depth >= 1); deeper phases darker."""
+    """Shades each phase below "run" (depth >= 1); deeper phases darker, and
+    back-to-back phases of one name (PageRank's iterations, BFS levels)
+    alternately lighter, so that each one shows."""
+    seen = {}
     for ph in doc["phases"]:
         if ph["depth"] < 1:
             continue
         c = colors.setdefault(ph["name"], f"C{len(colors) % 10}")
-        ax.axvspan(ph["begin"], ph["end"], color=c, alpha=min(0.12 * ph["depth"], 0.4), lw=0)
+        k = seen[(ph["parent"], ph["name"])] = seen.get((ph["parent"], ph["name"]), -1) + 1
+        alpha = min(0.12 * ph["depth"], 0.4) * (1.0 if k % 2 == 0 else 0.45)
+        ax.axvspan(ph["begin"], ph["end"], color=c, alpha=alpha, lw=0)
 
 
 def plot_profiles(profiles, path=None, metrics=None, cdf=True, threads=True, labels=None):
