@@ -11,9 +11,12 @@
 //       as bench/rcm_vs_scipy.py compares with SciPy on a symmetric matrix.
 //     --dump DIR: write DIR/arcs.u32 (the out-arcs as uint32 sources then targets, dense ids)
 //       and DIR/ORDER.u32 (old_of_new of the last trial), for bench/rcm_vs_scipy.py.
-// Threads: OMP_NUM_THREADS. Prints one line per order:
-//   ORDER seconds S bfs_equivalents B bandwidth W log_gap G
+// Threads: OMP_NUM_THREADS. Prints one line per order (medians over the trials):
+//   ORDER seconds S bfs_equivalents B bandwidth W log_gap G cpu_seconds C
+// C: the calling thread's CPU seconds (the serial orders' cost without the
+// time the thread was descheduled on a busy machine).
 #include <cstdio>
+#include <ctime>
 #include <cstdlib>
 #include <sstream>
 #include <string>
@@ -22,11 +25,21 @@
 
 #include "numagraph/graph/io.hpp"
 #include "numagraph/reorder/compute.hpp"
+#include "numagraph/profile/timer.hpp"
 #include "numagraph/reorder/gaps.hpp"
 
 using namespace numagraph;
 
 namespace {
+
+// CPU seconds of the calling thread: on a shared machine, the cost of a
+// serial order without the time it spent descheduled (for the parallel
+// orders it leaves out the other threads' work: compare wall seconds there).
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -92,15 +105,29 @@ int main(int argc, char** argv) {
             const reorder::Spec spec{reorder::parse_order(name), -1};
             std::vector<double> secs, equivs;
             reorder::Permutation<V> p;
+            // Seconds: trials of the order alone (the BFS that OrderStats
+            // times after each order leaves its threads spinning into the
+            // next trial of a serial order). BFS-equivalents: the median
+            // seconds over the median BFS of separate calls with stats.
+            std::vector<double> cpu;
+            for (int t = 0; t < trials; ++t) {
+              const double c0 = thread_cpu_seconds();
+              profile::Timer timer;
+              p = reorder::compute_order(g, spec);
+              secs.push_back(timer.seconds());
+              cpu.push_back(thread_cpu_seconds() - c0);
+            }
+            std::vector<double> bfs;
             for (int t = 0; t < trials; ++t) {
               reorder::OrderStats stats;
-              p = reorder::compute_order(g, spec, &stats);
-              secs.push_back(stats.seconds);
-              equivs.push_back(stats.bfs_equivalents);
+              reorder::compute_order(g, spec, &stats);
+              if (stats.bfs_equivalents > 0) bfs.push_back(stats.seconds / stats.bfs_equivalents);
             }
+            equivs.push_back(bfs.empty() ? 0.0 : median(secs) / median(bfs));
             const reorder::Gaps gaps = reorder::measure_gaps(g, p.identity() ? nullptr : p.new_of_old.data());
-            std::printf("%s seconds %.6f bfs_equivalents %.3f bandwidth %lld log_gap %.3f\n", name.c_str(),
-                        median(secs), median(equivs), static_cast<long long>(gaps.bandwidth), gaps.average_log_gap);
+            std::printf("%s seconds %.6f bfs_equivalents %.3f bandwidth %lld log_gap %.3f cpu_seconds %.6f\n",
+                        name.c_str(), median(secs), median(equivs), static_cast<long long>(gaps.bandwidth),
+                        gaps.average_log_gap, median(cpu));
             std::fflush(stdout);
             if (!dump.empty() && !p.identity()) write_u32(dump + "/" + name + ".u32", p.old_of_new.data(), p.size());
           }

@@ -131,7 +131,7 @@ NumaArray<V> adl_order(const CSRGraph<V>& g, std::int64_t root, bool parallel_bf
       roots = NumaArray<V>::for_overwrite(1);
       roots[0] = first;
     } else {
-      roots = detail::unvisited_by_degree(g, degree, visited.data());
+      roots = detail::unvisited_by_degree(g, degree, visited.data(), !parallel_bfs);
     }
     if (parallel_bfs) {
       std::size_t next = 0;

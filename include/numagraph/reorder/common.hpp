@@ -55,24 +55,30 @@ NumaArray<eid_t> undirected_degrees(const CSRGraph<V>& g, bool serial = false) {
 // key(v) ascending, ties by id ascending, with libstdc++'s parallel sort
 // (OpenMP, the run's threads). Keys and ids are packed into one 64-bit word
 // when both fit in 32 bits, the common case, which sorts about twice as fast
-// as pairs.
+// as pairs. `serial`: one thread, no parallel region (the serial orders).
 template <typename V, typename Key>
-NumaArray<V> sort_by_key(std::int64_t n, const V* ids, std::int64_t count, Key&& key) {
+NumaArray<V> sort_by_key(std::int64_t n, const V* ids, std::int64_t count, Key&& key, bool serial = false) {
   auto out = NumaArray<V>::for_overwrite(static_cast<std::size_t>(count));
   if (count == 0) return out;
   auto id_at = [&](std::int64_t i) { return ids ? ids[i] : static_cast<V>(i); };
+  auto for_each = [&](auto&& f) {
+    if (serial)
+      for (std::int64_t i = 0; i < count; ++i) f(i);
+    else
+      parallel::for_static(std::int64_t{0}, count, f);
+  };
   std::uint64_t max_key = 0;
-#pragma omp parallel for schedule(static) reduction(max : max_key)
+#pragma omp parallel for schedule(static) reduction(max : max_key) if (!serial)
   for (std::int64_t i = 0; i < count; ++i) max_key = std::max<std::uint64_t>(max_key, key(id_at(i)));
   if (max_key <= 0xffffffffULL && static_cast<std::uint64_t>(n) <= 0xffffffffULL) {
     auto packed = NumaArray<std::uint64_t>::for_overwrite(static_cast<std::size_t>(count));
-    parallel::for_static(std::int64_t{0}, count, [&](std::int64_t i) {
+    for_each([&](std::int64_t i) {
       const V v = id_at(i);
       packed[i] = (static_cast<std::uint64_t>(key(v)) << 32) | static_cast<std::uint64_t>(v);
     });
-    __gnu_parallel::sort(packed.begin(), packed.end());
-    parallel::for_static(std::int64_t{0}, count,
-                         [&](std::int64_t i) { out[i] = static_cast<V>(packed[i] & 0xffffffffULL); });
+    if (serial) std::sort(packed.begin(), packed.end());
+    else __gnu_parallel::sort(packed.begin(), packed.end());
+    for_each([&](std::int64_t i) { out[i] = static_cast<V>(packed[i] & 0xffffffffULL); });
   } else {
     struct Item {
       std::uint64_t key;
@@ -80,12 +86,13 @@ NumaArray<V> sort_by_key(std::int64_t n, const V* ids, std::int64_t count, Key&&
       bool operator<(const Item& o) const { return key != o.key ? key < o.key : id < o.id; }
     };
     std::vector<Item> items(static_cast<std::size_t>(count));
-    parallel::for_static(std::int64_t{0}, count, [&](std::int64_t i) {
+    for_each([&](std::int64_t i) {
       const V v = id_at(i);
       items[static_cast<std::size_t>(i)] = {static_cast<std::uint64_t>(key(v)), v};
     });
-    __gnu_parallel::sort(items.begin(), items.end());
-    parallel::for_static(std::int64_t{0}, count, [&](std::int64_t i) { out[i] = items[static_cast<std::size_t>(i)].id; });
+    if (serial) std::sort(items.begin(), items.end());
+    else __gnu_parallel::sort(items.begin(), items.end());
+    for_each([&](std::int64_t i) { out[i] = items[static_cast<std::size_t>(i)].id; });
   }
   return out;
 }
@@ -122,7 +129,7 @@ V first_root(const CSRGraph<V>& g, std::int64_t root, const NumaArray<eid_t>& de
 // search and go last (append_unvisited).
 template <typename V>
 NumaArray<V> unvisited_by_degree(const CSRGraph<V>& g, const NumaArray<eid_t>& degree,
-                                 const std::uint8_t* visited) {
+                                 const std::uint8_t* visited, bool serial = false) {
   const std::int64_t n = g.num_vertices();
   std::vector<V> left;
   eid_t max_degree = 0;
@@ -132,7 +139,7 @@ NumaArray<V> unvisited_by_degree(const CSRGraph<V>& g, const NumaArray<eid_t>& d
       max_degree = std::max(max_degree, degree[v]);
     }
   return sort_by_key(n, left.data(), static_cast<std::int64_t>(left.size()),
-                     [&](V v) { return static_cast<std::uint64_t>(max_degree - degree[v]); });
+                     [&](V v) { return static_cast<std::uint64_t>(max_degree - degree[v]); }, serial);
 }
 
 // Appends the vertices still unvisited to order[filled..), by id.

@@ -75,7 +75,8 @@ Permutation<V> compute_order(const CSRGraph<V>& g, const Spec& s, OrderStats* st
     case Order::kAdlSerial: old_of_new = adl_order(g, s.root, false); break;
     case Order::kNone: break;
   }
-  Permutation<V> p = Permutation<V>::from_old_of_new(std::move(old_of_new), to_string(s.order));
+  const bool serial = s.order == Order::kRcm || s.order == Order::kAdlSerial;
+  Permutation<V> p = Permutation<V>::from_old_of_new(std::move(old_of_new), to_string(s.order), serial);
   if (stats) {
     stats->seconds = timer.seconds();
     if (g.has_in_edges()) {

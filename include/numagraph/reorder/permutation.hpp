@@ -3,6 +3,7 @@
 // inverse. Empty arrays mean the identity.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 
@@ -23,12 +24,16 @@ struct Permutation {
   V to_old(V new_id) const { return identity() ? new_id : old_of_new[new_id]; }
 
   // Takes old_of_new and computes the inverse; refuses (InputError naming
-  // `source`) an array that is not a permutation of 0..n-1.
-  static Permutation from_old_of_new(NumaArray<V> old_of_new, const std::string& source = "permutation") {
+  // `source`) an array that is not a permutation of 0..n-1. `serial`: no
+  // parallel region (the serial orders; on a busy machine a region waits for
+  // descheduled threads longer than the whole serial inverse takes).
+  static Permutation from_old_of_new(NumaArray<V> old_of_new, const std::string& source = "permutation",
+                                     bool serial = false) {
     Permutation p;
     const std::size_t n = old_of_new.size();
     p.new_of_old = NumaArray<V>::for_overwrite(n);
-    parallel::for_static(std::size_t{0}, n, [&](std::size_t i) { p.new_of_old[i] = static_cast<V>(n); });
+    if (serial) std::fill(p.new_of_old.begin(), p.new_of_old.end(), static_cast<V>(n));
+    else parallel::for_static(std::size_t{0}, n, [&](std::size_t i) { p.new_of_old[i] = static_cast<V>(n); });
     for (std::size_t i = 0; i < n; ++i) {
       const V o = old_of_new[i];
       if (static_cast<std::size_t>(o) >= n || p.new_of_old[o] != static_cast<V>(n))
