@@ -38,10 +38,17 @@ int cpus_of_this_thread() {
   return CPU_COUNT(&set);
 }
 
+// Records the call's own phases; the kernels' inner phases (levels,
+// iterations: profile/current.hpp) nest inside them and are left out.
 struct RecordingListener : PhaseListener {
   std::vector<std::string> events;
-  void begin(std::string_view p) override { events.push_back("+" + std::string(p)); }
-  void end(std::string_view p) override { events.push_back("-" + std::string(p)); }
+  int depth = 0;
+  void begin(std::string_view p) override {
+    if (depth++ == 0) events.push_back("+" + std::string(p));
+  }
+  void end(std::string_view p) override {
+    if (--depth == 0) events.push_back("-" + std::string(p));
+  }
 };
 
 }  // namespace
