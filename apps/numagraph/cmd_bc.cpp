@@ -25,6 +25,20 @@ struct BcCommand {
   std::string output;
 };
 
+// The answer: the ten most central vertices, scaled as the record says.
+template <typename G>
+Summary summarize(profile::Record& rec, const G& g, const BcResult& r, std::size_t sources, bool exact) {
+  rec.set("result_bytes", static_cast<std::int64_t>(r.scores.size() * sizeof(r.scores[0])));
+  Summary s;
+  s.lines.push_back(exact ? format("betweenness centrality of %lld vertices, exact (every vertex a source)",
+                                   static_cast<long long>(g.num_vertices()))
+                          : format("betweenness centrality of %lld vertices, estimated from %zu sampled sources "
+                                   "(--exact for all)",
+                                   static_cast<long long>(g.num_vertices()), sources));
+  summarize_top(s, rec, g, r.scores.data(), "score");
+  return s;
+}
+
 template <typename G>
 void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
@@ -82,7 +96,7 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
     rec.set("working_set", sum / static_cast<double>(r.working_set.size())).set("working_set_per_thread", r.working_set);
   }
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
-  emit(c.run, rec, seconds, verified, why);
+  emit(c.run, rec, seconds, verified, why, summarize(rec, cg, r, sources.size(), c.exact));
 }
 
 const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sources)", 120, [](CLI::App& app) {
@@ -118,7 +132,7 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                         numagraph::visit([&](const auto& g) { run_bc(*c, lg, g); }, lg.graph);
                       });
                     },
-                    {"betweenness"}}};
+                    {"betweenness", "betweenness_centrality"}}};
 
 }  // namespace
 }  // namespace numagraph::cli

@@ -34,6 +34,30 @@ double traversed_edges(const G& g, const P* parent) {
   return g.directed() ? arcs : arcs / 2;
 }
 
+// The answer for the last root: vertices reached (the root included) and
+// the depth of the search tree.
+template <typename G>
+Summary summarize(profile::Record& rec, const G& g, const std::vector<std::uint64_t>& roots,
+                  const NumaArray<std::int32_t>& depth) {
+  std::int64_t reached = 0;
+  std::int32_t max_depth = 0;
+  for (std::size_t v = 0; v < depth.size(); ++v)
+    if (depth[v] >= 0) {
+      ++reached;
+      max_depth = std::max(max_depth, depth[v]);
+    }
+  rec.set("reached", reached)
+      .set("max_depth", max_depth)
+      .set("result_bytes", static_cast<std::int64_t>(depth.size() * sizeof(typename G::vertex_type)));  // parents
+  Summary s;
+  s.keys = {"reached", "max_depth"};
+  const std::string which = roots.size() > 1 ? format(" (the last of %zu roots)", roots.size()) : "";
+  s.lines.push_back(format("BFS from vertex %llu%s: reached %s in %d levels (max depth %d)",
+                           static_cast<unsigned long long>(roots.back()), which.c_str(),
+                           share(reached, g.num_vertices()).c_str(), max_depth + 1, max_depth));
+  return s;
+}
+
 template <typename G>
 void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
@@ -68,6 +92,7 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   }
   const auto counts =
       account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::bfs(g, roots[0], timed, ax); });
+  if (last_depth.size() == 0) last_depth = kernels::depths_from_parents(cg, roots.back(), r.parent.data());
   if (!c.output.empty()) write_vertex_values(c.output, cg, last_depth.data());
   double inverse = 0;
   for (double t : teps) inverse += 1.0 / t;
@@ -83,7 +108,7 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
       .set("top_down_steps", r.top_down_steps)
       .set("bottom_up_steps", r.bottom_up_steps);
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
-  emit(c.run, rec, seconds, verified, why);
+  emit(c.run, rec, seconds, verified, why, summarize(rec, cg, labels, last_depth));
 }
 
 const Register kBfs{{"bfs", "breadth-first search (direction-optimizing), Graph500 TEPS", 100, [](CLI::App& app) {

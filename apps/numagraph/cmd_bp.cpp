@@ -19,6 +19,29 @@ struct BpCommand {
   std::string output;
 };
 
+// The answer: how the beliefs P(x=1) spread: their mean, range, and how
+// many vertices lean to 1.
+template <typename G>
+Summary summarize(profile::Record& rec, const G& g, const BpResult& r) {
+  double sum = 0, low = 1, high = 0;
+  std::int64_t leaning = 0;
+  for (std::size_t v = 0; v < r.belief.size(); ++v) {
+    sum += r.belief[v];
+    low = std::min(low, static_cast<double>(r.belief[v]));
+    high = std::max(high, static_cast<double>(r.belief[v]));
+    leaning += r.belief[v] > 0.5;
+  }
+  const double mean = r.belief.size() ? sum / static_cast<double>(r.belief.size()) : 0.0;
+  rec.set("belief_mean", mean)
+      .set("belief_above_half", leaning)
+      .set("result_bytes", static_cast<std::int64_t>(r.belief.size() * sizeof(r.belief[0])));
+  Summary s;
+  s.keys = {"belief_mean", "belief_above_half"};
+  s.lines.push_back(format("beliefs P(x=1): mean %.6g, range %.6g..%.6g; %s above 1/2", mean,
+                           r.belief.size() ? low : 0.0, high, share(leaning, g.num_vertices()).c_str()));
+  return s;
+}
+
 template <typename G>
 void run_bp(const BpCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<G> keep;
@@ -46,7 +69,7 @@ void run_bp(const BpCommand& c, const LoadedGraph& lg, const G& g) {
   profile::Record rec = base_record("bp", lg, c.run);
   rec.set("iterations", c.model.iterations).set("coupling", c.model.coupling).set("prior_seed", c.model.seed);
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
-  emit(c.run, rec, seconds, verified, why);
+  emit(c.run, rec, seconds, verified, why, summarize(rec, cg, r));
 }
 
 const Register kBp{{"bp", "loopy belief propagation (pairwise binary MRF, synchronous schedule)", 220, [](CLI::App& app) {

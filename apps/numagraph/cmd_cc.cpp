@@ -1,7 +1,6 @@
 // numagraph cc: connected components (weakly connected for directed graphs).
 #include <memory>
 #include <optional>
-#include <unordered_set>
 
 #include "common.hpp"
 #include "engine_cli.hpp"
@@ -19,6 +18,37 @@ struct CcCommand {
   std::string variant = "afforest";
   std::string output;
 };
+
+// The answer: the number of components and the largest one, named by its
+// smallest member (the user's id). `labels` are component representatives.
+template <typename G>
+Summary summarize(profile::Record& rec, const G& g, const NumaArray<std::uint64_t>& labels, std::int64_t result_bytes) {
+  const std::int64_t n = g.num_vertices();
+  std::vector<std::int64_t> size(static_cast<std::size_t>(n), 0);
+  for (std::int64_t v = 0; v < n; ++v) ++size[labels[v]];
+  std::int64_t components = 0, largest = 0, largest_label = -1;
+  for (std::int64_t v = 0; v < n; ++v) {
+    components += size[v] > 0;
+    if (size[v] > largest) {
+      largest = size[v];
+      largest_label = v;
+    }
+  }
+  std::uint64_t member = 0;  // the largest component's smallest user id
+  for (std::int64_t v = 0, first = 1; v < n; ++v)
+    if (static_cast<std::int64_t>(labels[v]) == largest_label) {
+      const std::uint64_t id = g.label(static_cast<typename G::vertex_type>(v));
+      if (first || id < member) member = id;
+      first = 0;
+    }
+  rec.set("num_components", components).set("largest_component", largest).set("result_bytes", result_bytes);
+  Summary s;
+  s.keys = {"num_components", "largest_component"};
+  s.lines.push_back(format("%lld connected components%s; the largest has %s (vertex %llu among them)",
+                           static_cast<long long>(components), g.directed() ? " (weak)" : "",
+                           share(largest, n).c_str(), static_cast<unsigned long long>(member)));
+  return s;
+}
 
 template <typename G>
 void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
@@ -49,14 +79,14 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
   }
   const auto counts =
       account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::connected_components(g, o, ax); });
-  std::unordered_set<std::uint64_t> distinct(labels.begin(), labels.end());
+  profile::Record rec = base_record("cc", lg, c.run);
+  rec.set("variant", kernels::to_string(r.variant));
+  const Summary summary = summarize(rec, cg, labels, static_cast<std::int64_t>(r.labels.size() * sizeof(V)));
   // Report labels as the user's id of each component's representative.
   for (auto& l : labels) l = cg.label(static_cast<V>(l));
   if (!c.output.empty()) write_vertex_values(c.output, cg, labels.data());
-  profile::Record rec = base_record("cc", lg, c.run);
-  rec.set("variant", kernels::to_string(r.variant)).set("num_components", static_cast<std::int64_t>(distinct.size()));
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
-  emit(c.run, rec, seconds, verified, why);
+  emit(c.run, rec, seconds, verified, why, summary);
 }
 
 const Register kCc{{"cc", "connected components (Afforest, Shiloach-Vishkin or label propagation; weak for directed graphs)", 230,

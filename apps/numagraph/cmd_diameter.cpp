@@ -38,7 +38,12 @@ void run_diameter(const DiameterCommand& c, const LoadedGraph& lg, const G& g) {
       .set("endpoints", std::vector<std::uint64_t>{cg.label(r.from), cg.label(r.to)})
       .set("sweeps", r.sweeps);
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
-  emit(c.run, rec, seconds, verified, why);
+  Summary s;
+  s.keys = {"diameter_lower_bound", "endpoints"};
+  s.lines.push_back(format("diameter at least %lld: vertices %llu and %llu are that far apart (%d BFS sweeps)",
+                           static_cast<long long>(r.bound), static_cast<unsigned long long>(cg.label(r.from)),
+                           static_cast<unsigned long long>(cg.label(r.to)), static_cast<int>(r.sweeps)));
+  emit(c.run, rec, seconds, verified, why, s);
 }
 
 const Register kDiameter{{"diameter", "approximate diameter (repeated double-sweep BFS lower bound)", 130,

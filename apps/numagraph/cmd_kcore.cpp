@@ -18,6 +18,20 @@ struct KcoreCommand {
   std::string output;
 };
 
+// The answer: the largest core number and how many vertices have it (the
+// innermost core).
+template <typename G, typename R>
+Summary summarize(profile::Record& rec, const G& g, const R& r) {
+  std::int64_t innermost = 0;
+  for (std::size_t v = 0; v < r.core.size(); ++v) innermost += static_cast<std::int64_t>(r.core[v]) == static_cast<std::int64_t>(r.max_core);
+  rec.set("max_core_size", innermost).set("result_bytes", static_cast<std::int64_t>(r.core.size() * sizeof(r.core[0])));
+  Summary s;
+  s.keys = {"max_core", "max_core_size"};
+  s.lines.push_back(format("max core number %lld, held by %s (the innermost core)",
+                           static_cast<long long>(r.max_core), share(innermost, g.num_vertices()).c_str()));
+  return s;
+}
+
 template <typename G>
 void run_kcore(const KcoreCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
@@ -46,7 +60,7 @@ void run_kcore(const KcoreCommand& c, const LoadedGraph& lg, const G& g) {
   profile::Record rec = base_record("kcore", lg, c.run);
   rec.set("max_core", static_cast<std::int64_t>(r.max_core)).set("rounds", static_cast<std::int64_t>(r.rounds));
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
-  emit(c.run, rec, seconds, verified, why);
+  emit(c.run, rec, seconds, verified, why, summarize(rec, cg, r));
 }
 
 const Register kKcore{{"kcore", "k-core decomposition: the coreness of every vertex (parallel peeling; undirected graphs)",

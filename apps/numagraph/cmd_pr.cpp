@@ -21,6 +21,30 @@ struct PrCommand {
   std::string output;
 };
 
+// The answer: the sum of the scores (below 1 when dangling mass is dropped)
+// and the ten best vertices.
+template <typename G>
+Summary summarize(profile::Record& rec, const G& g, const PageRankOptions& o, const PageRankResult& r) {
+  Summary s;
+  double sum = 0;
+  for (std::size_t v = 0; v < r.scores.size(); ++v) sum += r.scores[v];
+  rec.set("score_sum", sum).set("result_bytes", static_cast<std::int64_t>(r.scores.size() * sizeof(r.scores[0])));
+  std::int64_t dangling = 0;  // vertices without out-edges: where the default model loses mass
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+    dangling += g.out_degree(static_cast<typename G::vertex_type>(v)) == 0;
+  rec.set("dangling_vertices", dangling);
+  std::string model;
+  if (dangling > 0)
+    model = o.networkx ? format(" (%lld dangling vertices: their mass spread over all, as NetworkX)",
+                                static_cast<long long>(dangling))
+                       : format(" (%lld dangling vertices: their mass dropped, as gapbs; --networkx spreads it, sum 1)",
+                                static_cast<long long>(dangling));
+  s.lines.push_back(format("PageRank of %lld vertices, %d iterations: scores sum to %.6g%s",
+                           static_cast<long long>(g.num_vertices()), r.iterations, sum, model.c_str()));
+  summarize_top(s, rec, g, r.scores.data(), "score");
+  return s;
+}
+
 template <typename G>
 void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<G> keep;
@@ -62,7 +86,7 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
       .set("tile_row_bits", r.tile_row_bits)
       .set("cache_copy_s", median(copy_seconds));
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
-  emit(c.run, rec, seconds, verified, why);
+  emit(c.run, rec, seconds, verified, why, summarize(rec, cg, o, r));
 }
 
 const Register kPr{{"pr", "PageRank (pull, damping 0.85)", 200, [](CLI::App& app) {
@@ -77,8 +101,13 @@ const Register kPr{{"pr", "PageRank (pull, damping 0.85)", 200, [](CLI::App& app
                           ->check(kNonNegative);
                       app.add_option("--damping", c->pr.damping, "damping factor (0.85)")->check(CLI::Range(0.0, 1.0));
                       app.add_flag("--networkx", c->pr.networkx,
-                                   "match networkx.pagerank: dangling mass spread uniformly, stop at L1 < n * tolerance "
-                                   "(defaults then tolerance 1e-6, 100 iterations, as NetworkX)");
+                                   "match networkx.pagerank: dangling mass spread uniformly (scores sum to 1), stop "
+                                   "at L1 < n * tolerance (defaults then tolerance 1e-6, 100 iterations, as NetworkX)");
+                      app.footer(
+                          "Model: by default, as gapbs, the score mass of dangling vertices (no out-edges) is dropped, "
+                          "so the scores sum to less than 1 on graphs that have them (0.754 on kron16); --networkx "
+                          "spreads it as networkx.pagerank does. The first lines of the output give the sum and the "
+                          "dangling count. Cost of the NetworkX model: docs/kernels/pr.md.");
                       app.add_option("--variant", c->variant,
                                      "jacobi, gauss-seidel, or auto (default): gauss-seidel on the flat engine, "
                                      "jacobi with --networkx or on the NUMA engine (which has jacobi only)")

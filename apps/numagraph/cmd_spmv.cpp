@@ -20,6 +20,29 @@ struct SpmvCommand {
   std::string output;
 };
 
+// The answer: norms of the last product y = A x. x has L1 norm 1 after the
+// first product, so |y|_1 is the growth per product (it tends to the largest
+// eigenvalue when A is non-negative), and the largest entry with its vertex.
+template <typename G>
+Summary summarize(profile::Record& rec, const G& g, const SpmvResult& r) {
+  double l1 = 0, l2 = 0;
+  for (std::size_t v = 0; v < r.y.size(); ++v) {
+    l1 += std::fabs(r.y[v]);
+    l2 += r.y[v] * r.y[v];
+  }
+  l2 = std::sqrt(l2);
+  const auto top = top_vertices(g, r.y.data(), 1);
+  rec.set("y_l1", l1).set("y_l2", l2).set("result_bytes", static_cast<std::int64_t>(r.y.size() * sizeof(double)));
+  Summary s;
+  s.keys = {"y_l1", "y_l2"};
+  s.lines.push_back(format("y = A x after %d products: |y|_1 = %.6g (growth per product), |y|_2 = %.6g", r.iterations,
+                           l1, l2));
+  if (!top.empty())
+    s.lines.push_back(format("largest entry %.6g at vertex %llu", top[0].second,
+                             static_cast<unsigned long long>(top[0].first)));
+  return s;
+}
+
 template <typename G>
 void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<G> keep;
@@ -51,7 +74,7 @@ void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
       .set("tile_row_bits", r.tile_row_bits)
       .set("cache_copy_s", median(copy_seconds));
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
-  emit(c.run, rec, seconds, verified, why);
+  emit(c.run, rec, seconds, verified, why, summarize(rec, cg, r));
 }
 
 const Register kSpmv{{"spmv", "repeated sparse matrix-vector product y = A x (power iteration)", 210, [](CLI::App& app) {

@@ -21,6 +21,29 @@ struct SsspCommand {
   std::string output;
 };
 
+// The answer for the last root: vertices reached (the root included) and
+// the largest finite distance.
+template <typename G>
+Summary summarize(profile::Record& rec, const G& g, const std::vector<std::uint64_t>& roots, const SsspResult& r) {
+  std::int64_t reached = 0;
+  double max_distance = 0;
+  for (std::size_t v = 0; v < r.dist.size(); ++v)
+    if (std::isfinite(r.dist[v])) {
+      ++reached;
+      max_distance = std::max(max_distance, r.dist[v]);
+    }
+  rec.set("reached", reached)
+      .set("max_distance", max_distance)
+      .set("result_bytes", static_cast<std::int64_t>(r.dist.size() * sizeof(double)));
+  Summary s;
+  s.keys = {"reached", "max_distance"};
+  const std::string which = roots.size() > 1 ? format(" (the last of %zu roots)", roots.size()) : "";
+  s.lines.push_back(format("shortest paths from vertex %llu%s: reached %s, farthest at distance %.6g",
+                           static_cast<unsigned long long>(roots.back()), which.c_str(),
+                           share(reached, g.num_vertices()).c_str(), max_distance));
+  return s;
+}
+
 template <typename G>
 void run_sssp(const SsspCommand& c, const LoadedGraph& lg, const G& g) {
   using V = typename G::vertex_type;
@@ -49,7 +72,7 @@ void run_sssp(const SsspCommand& c, const LoadedGraph& lg, const G& g) {
   for (V root : roots) labels.push_back(cg.label(root));
   rec.set("roots", labels).set("delta", r.delta);
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
-  emit(c.run, rec, seconds, verified, why);
+  emit(c.run, rec, seconds, verified, why, summarize(rec, cg, labels, r));
 }
 
 const Register kSssp{{"sssp", "single-source shortest paths (delta-stepping)", 110, [](CLI::App& app) {
@@ -68,7 +91,8 @@ const Register kSssp{{"sssp", "single-source shortest paths (delta-stepping)", 1
                           LoadedGraph lg = load_graph(c->src);
                           numagraph::visit([&](const auto& g) { run_sssp(*c, lg, g); }, lg.graph);
                         });
-                      }}};
+                      },
+                      {"shortest_paths", "shortest-paths"}}};
 
 }  // namespace
 }  // namespace numagraph::cli

@@ -40,7 +40,10 @@ void run_tc(const TcCommand& c, const LoadedGraph& lg, const G& g) {
   profile::Record rec = base_record("tc", lg, c.run);
   rec.set("triangles", r.triangles).set("relabelled_by_degree", r.relabelled);
   report_reorder(rec, c.reorder);
-  emit(c.run, rec, seconds, verified, why);
+  Summary s;
+  s.keys = {"triangles"};
+  s.lines.push_back(format("%llu triangles", static_cast<unsigned long long>(r.triangles)));
+  emit(c.run, rec, seconds, verified, why, s);
 }
 
 const Register kTc{{"tc", "triangle counting (ordered intersection, degree relabelling when it pays)", 240,

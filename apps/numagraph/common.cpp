@@ -220,7 +220,7 @@ void add_cache_block_option(CLI::App& app, std::int64_t& bytes, const std::strin
 }
 
 void emit(const RunOptions& run, profile::Record& rec, const std::vector<double>& seconds,
-          std::optional<bool> verified, const std::string& verify_message) {
+          std::optional<bool> verified, const std::string& verify_message, const Summary& summary) {
   rec.set("trials", seconds);
   rec.set("median_s", median(seconds));
   rec.set("mean_s", seconds.empty() ? 0.0
@@ -230,11 +230,15 @@ void emit(const RunOptions& run, profile::Record& rec, const std::vector<double>
   // Fewer than "threads" when the graph is below the kernel's serial cut-off.
   if (kernel_threads > 0) rec.set("kernel_threads", kernel_threads);
   if (verified) rec.set("verified", *verified); else rec.set_null("verified");
+  rec.set("peak_rss_bytes", peak_rss_bytes());
   finish_observing(rec);  // last: the profile's copy of the record has every result
   if (run.json) {
     std::printf("%s\n", rec.json().c_str());
   } else {
+    for (const std::string& line : summary.lines) std::printf("%s\n", line.c_str());
+    if (!summary.lines.empty()) std::printf("\n");
     for (const auto& [key, value] : rec.fields()) {
+      if (std::find(summary.keys.begin(), summary.keys.end(), key) != summary.keys.end()) continue;
       std::string v = value;
       if (v.size() >= 2 && v.front() == '"') v = v.substr(1, v.size() - 2);
       std::printf("%-20s %s\n", key.c_str(), v.c_str());

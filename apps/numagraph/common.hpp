@@ -23,6 +23,7 @@
 #include "numagraph/util/atomic_file.hpp"
 #include "numagraph/util/error.hpp"
 #include "observe.hpp"
+#include "summary.hpp"
 
 namespace numagraph::cli {
 
@@ -109,11 +110,12 @@ const G& caller_graph(const G& g, std::optional<G>& keep) {
   return *keep;
 }
 
-// Adds trials/median/mean/min and `verified` to `rec`, finishes the profile
-// (finish_observing), prints the record (JSON line or human table) and
+// Adds trials/median/mean/min, `verified` and peak_rss_bytes to `rec`,
+// finishes the profile (finish_observing), prints the record (JSON line, or
+// for people the summary's lines above the table of the other fields) and
 // throws VerifyError if verified == false.
 void emit(const RunOptions& run, profile::Record& rec, const std::vector<double>& seconds,
-          std::optional<bool> verified, const std::string& verify_message = "");
+          std::optional<bool> verified, const std::string& verify_message = "", const Summary& summary = {});
 
 double median(std::vector<double> v);
 
