@@ -17,6 +17,7 @@ struct ConvertOptions {
   std::string input, output, in_format, out_format, relabel = "auto";
   BuildOptions build;
   int threads = 0;
+  bool quiet = false;
 };
 
 const Register kConvert{
@@ -32,8 +33,10 @@ const Register kConvert{
        app.add_option("--relabel", o->relabel, "compact sparse ids: on, off or auto (default)")
            ->check(CLI::IsMember({"on", "off", "auto"}));
        app.add_option("-t,--threads", o->threads, "threads (default: all cores)")->check(CLI::Range(0, 4096));
+       add_quiet_option(app, o->quiet);
        app.callback([o] {
          parallel::set_threads(o->threads);
+         start_progress(o->quiet);
          o->build.relabel = o->relabel == "on"    ? Relabel::kOn
                             : o->relabel == "off" ? Relabel::kOff
                                                   : Relabel::kAuto;
@@ -42,11 +45,15 @@ const Register kConvert{
          refuse_output_onto_input(o->output, o->input, "OUT");
          profile::Timer t;
          BuildReport report;
+         progress_note("loading " + o->input);
          AnyGraph g = load_graph(o->input, ro, o->build, &report);
          const double load_s = t.seconds();
+         progress_clear();
          if (!report.notice.empty()) std::fprintf(stderr, "numagraph: note: %s\n", report.notice.c_str());
          t.restart();
+         progress_note("writing " + o->output);
          write_graph(g, o->output, o->out_format.empty() ? Format::kAuto : parse_format(o->out_format));
+         progress_clear();
          // Status goes to stderr: OUT may be /dev/stdout.
          std::fprintf(stderr, "wrote %s: load %.3f s, write %.3f s; removed %lld self-loops, %lld duplicate arcs\n",
                      o->output.c_str(), load_s, t.seconds(),

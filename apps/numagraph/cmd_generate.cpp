@@ -19,6 +19,7 @@ struct GenerateOptions {
   int threads = 0;
   bool keep_self_loops = false;
   bool keep_duplicates = false;
+  bool quiet = false;
 };
 
 const Register kGenerate{
@@ -39,14 +40,18 @@ const Register kGenerate{
                     "keep generated self-loops (by default they are dropped, as kernels do)");
        app.add_flag("--keep-duplicates", o->keep_duplicates,
                     "keep parallel edges (by default one is kept, as kernels do)");
+       add_quiet_option(app, o->quiet);
        app.callback([o] {
          parallel::set_threads(o->threads);
+         start_progress(o->quiet);
+         progress_note("generating " + o->kind + " scale " + std::to_string(o->gen.scale));
          profile::Timer t;
          EdgeList edges = o->kind == "kron"      ? generate_kronecker(o->gen)
                           : o->kind == "uniform" ? generate_uniform(o->gen)
                                                  : generate_grid(o->gen);
          const double gen_s = t.seconds();
          t.restart();
+         progress_note("building the graph");
          BuildOptions build;
          build.relabel = Relabel::kOff;
          build.drop_self_loops = !o->keep_self_loops;
@@ -54,7 +59,9 @@ const Register kGenerate{
          AnyGraph g = build_graph(std::move(edges), build);
          const double build_s = t.seconds();
          t.restart();
+         progress_note("writing " + o->output);
          write_graph(g, o->output, o->format.empty() ? Format::kAuto : parse_format(o->format));
+         progress_clear();
          // Status goes to stderr: the output may be /dev/stdout.
          std::fprintf(stderr, "wrote %s: generate %.3f s, build %.3f s, write %.3f s\n", o->output.c_str(),
                      gen_s, build_s, t.seconds());

@@ -130,11 +130,19 @@ void add_observe_options(CLI::App& app, ObserveFlags& flags) {
             }
           },
           ""));
-  app.add_flag("-q,--quiet", flags.quiet, "no progress line on stderr (shown only when stderr is a terminal)");
+  add_quiet_option(app, flags.quiet);
   app.add_option("--prefetchers", flags.prefetchers,
                  "turn the hardware prefetchers on or off for the run (Intel MSR 0x1A4 via /dev/cpu/N/msr, needs "
                  "root; restored at exit and on signals); reported unavailable where the machine refuses")
       ->check(CLI::IsMember({"on", "off"}));
+}
+
+void add_quiet_option(CLI::App& app, bool& quiet) {
+  app.add_flag("-q,--quiet", quiet, "no progress line on stderr (shown only when stderr is a terminal)");
+}
+
+void start_progress(bool quiet) {
+  if (!quiet && isatty(STDERR_FILENO) && !g_progress.enabled()) g_progress.enable(g_command);
 }
 
 void set_command_line(int argc, char** argv) {
@@ -161,10 +169,8 @@ void start_observing(const ObserveFlags& flags) {
                                                    profile::SamplerOptions{flags.profile_interval_ms});
     g_listeners.add(g_sampler.get());
   }
-  if (!flags.quiet && isatty(STDERR_FILENO)) {
-    g_progress.enable(g_command);
-    g_listeners.add(&g_progress);
-  }
+  start_progress(flags.quiet);
+  if (g_progress.enabled()) g_listeners.add(&g_progress);
 }
 
 PhaseListener* command_listener() {

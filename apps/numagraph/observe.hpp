@@ -29,6 +29,10 @@ struct ObserveFlags {
 };
 
 void add_observe_options(CLI::App& app, ObserveFlags& flags);
+// -q/--quiet alone, for commands without timed calls (convert, generate),
+// and the progress line for them (on a terminal, unless quiet).
+void add_quiet_option(CLI::App& app, bool& quiet);
+void start_progress(bool quiet);
 // The command line, for the profile's metadata (main calls it).
 void set_command_line(int argc, char** argv);
 

@@ -204,3 +204,14 @@ def test_prefetchers_unavailable_is_reported_not_fatal(cli):
     assert "--prefetchers off: unavailable" in proc.stderr
     bad = cli("pr", "--kron", "8", "--prefetchers", "maybe", check=False)
     assert bad.returncode == 2
+
+
+def test_generate_and_convert_say_what_they_do_on_a_terminal(tmp_path):
+    el = tmp_path / "g.el"
+    rc, seen = run_on_a_terminal("generate", "kron", "--scale", "8", "-o", el)
+    assert rc == 0 and "numagraph generate: generating kron scale 8" in seen and "writing" in seen, seen
+    assert "\x1b[Kwrote " in seen  # the line is erased before the status line
+    rc, seen = run_on_a_terminal("convert", el, tmp_path / "g.mtx")
+    assert rc == 0 and "numagraph convert: loading" in seen, seen
+    rc, seen = run_on_a_terminal("convert", el, tmp_path / "h.mtx", "-q")
+    assert rc == 0 and "numagraph convert:" not in seen and "wrote" in seen, seen
