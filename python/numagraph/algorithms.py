@@ -96,8 +96,12 @@ def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=Fal
              return_info=False, engine="auto", cache_block="auto"):
     """PageRank (pull): float64 scores.
 
-    Default model as gapbs: dangling vertices' mass is dropped (scores sum to
-    <= 1); ``networkx=True`` spreads it as NetworkX does (sum 1).
+    Default model as gapbs: the score mass of dangling vertices (no
+    out-edges) is dropped, so on graphs with such vertices the scores sum to
+    less than 1 (0.754 on kron16) and differ from ``networkx.pagerank``'s.
+    ``networkx=True`` spreads that mass as NetworkX does (sum 1): pass it to
+    get NetworkX's answer (the NetworkX backend does). Its cost is in
+    docs/kernels/pr.md.
 
     Stops after ``max_iterations`` or when the L1 change is below
     ``tolerance`` (0: run every iteration). ``networkx=True`` follows
