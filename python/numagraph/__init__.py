@@ -33,6 +33,7 @@ from .algorithms import (
 )
 from .runtime import config
 from .profiling import Profile, profile
+from .progress_updates import Progress, ProgressUpdate, progress
 
 __version__ = "0.1.0"
 
@@ -43,6 +44,9 @@ __all__ = [
     "config",
     "profile",
     "Profile",
+    "progress",
+    "Progress",
+    "ProgressUpdate",
     "bfs",
     "sssp",
     "betweenness",

@@ -165,5 +165,6 @@ void bind_graph(nb::module_& m);
 void bind_kernels(nb::module_& m);
 void bind_runtime(nb::module_& m);
 void bind_profile(nb::module_& m);
+void bind_progress(nb::module_& m);
 
 }  // namespace numagraph::py

@@ -5,11 +5,13 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <unistd.h>
 
 #include "common.hpp"
+#include "progress.hpp"
 #include "numagraph/util/cancel.hpp"
 
 namespace numagraph::py {
@@ -78,11 +80,13 @@ class Executor {
         clear_cancel();
       }
       std::exception_ptr error;
+      progress::job_started(job.get());
       try {
         job->fn();
       } catch (...) {
         error = std::current_exception();
       }
+      progress::job_finished(job.get());
       // Destroy what the job captured here, off the Python thread and without
       // the lock (it may free big arrays).
       job->fn = nullptr;
@@ -112,6 +116,9 @@ void run_job(std::function<void()> fn, bool abandonable) {
   auto job = std::make_shared<Job>();
   job->fn = std::move(fn);
   bool interrupted = false;
+  // An exception the progress sink raised (progress.hpp): the call is asked
+  // to stop, waited for, and this is raised in its place.
+  std::optional<nb::python_error> sink_error;
   {
     nb::gil_scoped_release release;
     ex.submit(job);
@@ -120,6 +127,13 @@ void run_job(std::function<void()> fn, bool abandonable) {
       if (PyErr_CheckSignals() != 0) {
         interrupted = true;
         break;
+      }
+      if (sink_error) continue;
+      try {
+        progress::poll(job.get(), false);
+      } catch (nb::python_error& e) {
+        sink_error.emplace(std::move(e));
+        ex.cancel(job);
       }
     }
     if (interrupted) {
@@ -135,7 +149,9 @@ void run_job(std::function<void()> fn, bool abandonable) {
   // The Python error the signal handler set (KeyboardInterrupt) wins over
   // whatever the job did since: the user asked to stop.
   if (interrupted) throw nb::python_error();
+  if (sink_error) throw std::move(*sink_error);
   if (job->error) std::rethrow_exception(job->error);
+  progress::poll(job.get(), true);  // the call's last update
 }
 
 }  // namespace numagraph::py

@@ -12,6 +12,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "common.hpp"
+#include "progress.hpp"
 #include "numagraph/kernels/bc/betweenness.hpp"
 #include "numagraph/kernels/bfs/bfs.hpp"
 #include "numagraph/kernels/bp/belief_propagation.hpp"
@@ -138,6 +139,12 @@ nb::object betweenness(const PyGraph& pg, std::optional<std::vector<std::uint64_
       exact = true;
       for (std::int64_t v = 0; v < g.num_vertices(); ++v) s.push_back(static_cast<V>(v));
     }
+    {  // numagraph.progress() counts sources by their backward sweeps: one per source, or per batch
+      const bool batched = !x.numa_engine(MachineView::current()) && o.variant != BcVariant::kWorkQueues &&
+                           kernels::flat_bc_variant(g, s.size(), o.variant) == BcVariant::kBatched;
+      progress::expect("backward", static_cast<std::int64_t>(s.size()), "sources",
+                       batched ? kernels::BrandesBatchedOptions{}.batch : 1);
+    }
     BcResult r = numagraph::betweenness(g, s, o, x);
     kernels::scale_like_networkx(g, r.scores, s, exact || static_cast<std::int64_t>(s.size()) == g.num_vertices(),
                                  normalized);
@@ -163,6 +170,7 @@ nb::tuple pagerank(const PyGraph& pg, double damping, int max_iterations, double
   o.networkx = networkx;
   o.cache_block_bytes = parse_cache_block(cache_block);
   auto r = on_worker<PageRankResult>(pg, engine, [=](const auto& g, const Execution& x) {
+    progress::expect("iteration", o.max_iterations, "iterations", 1, o.tolerance > 0);
     return numagraph::pagerank(g, o, x);
   });
   return nb::make_tuple(to_python(std::move(r.scores)), r.iterations, r.last_change);

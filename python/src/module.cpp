@@ -76,4 +76,5 @@ NB_MODULE(_core, m) {
   bind_kernels(m);
   bind_runtime(m);
   bind_profile(m);
+  bind_progress(m);
 }

@@ -1,8 +1,9 @@
 // numagraph.profile's C++ side: one sampler for the process, made, started
 // and stopped on the worker thread (its perf events follow that thread's
-// OpenMP pool, which runs every kernel), and installed as the default phase
-// listener so Python's calls, whose Execution names none, report their
-// phases to it. The profile comes back as the JSON document the CLI writes
+// OpenMP pool, which runs every kernel), and added to the default phase
+// listeners (listeners.hpp; numagraph.progress() adds its own beside it) so
+// Python's calls, whose Execution names none, report their phases to it.
+// The profile comes back as the JSON document the CLI writes
 // (docs/profiling.md), which python/numagraph/profiling.py reads.
 #include <memory>
 #include <string>
@@ -10,6 +11,7 @@
 #include <nanobind/stl/string.h>
 
 #include "common.hpp"
+#include "listeners.hpp"
 #include "numagraph/profile/current.hpp"
 #include "numagraph/profile/profile_file.hpp"
 #include "numagraph/profile/sampler.hpp"
@@ -34,7 +36,7 @@ void profile_start(int interval_ms) {
         if (s && s->running()) throw UsageError("a numagraph.profile() block is already open: close it first");
         s = std::make_unique<profile::Sampler>(profile::default_sources(), profile::SamplerOptions{interval_ms});
         s->start();
-        profile::set_default_listener(s.get());
+        add_default_listener(s.get());
       },
       false);
 }
@@ -47,7 +49,7 @@ std::string profile_stop(const std::string& path, const std::string& command) {
       [&] {
         auto& s = sampler();
         if (!s || !s->running()) throw UsageError("no numagraph.profile() block is open");
-        profile::set_default_listener(nullptr);
+        remove_default_listener(s.get());
         const profile::Profile p = s->stop();
         const profile::Record meta = profile::profile_metadata(command);
         json = profile::profile_json(p, meta);
