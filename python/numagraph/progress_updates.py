@@ -24,6 +24,7 @@ is then raised from the call. Ctrl-C works as without a block.
 """
 from __future__ import annotations
 
+import time
 from typing import NamedTuple, Optional
 
 from . import _core
@@ -67,6 +68,8 @@ class _Bar:
         if self._index != u.call_index:
             self.close()
             self._bar = self._tqdm(total=u.total, desc=u.call, unit=" " + u.unit, dynamic_ncols=True)
+            if hasattr(self._bar, "start_t"):  # the rate counts from the call's start, not the first update
+                self._bar.start_t = time.time() - u.elapsed
             self._index = u.call_index
         if u.unit == "phases":
             self._bar.set_postfix_str(u.phase, refresh=False)

@@ -132,6 +132,11 @@ void run_job(std::function<void()> fn, bool abandonable) {
       try {
         progress::poll(job.get(), false);
       } catch (nb::python_error& e) {
+        if (e.matches(PyExc_KeyboardInterrupt)) {  // Ctrl-C while the sink ran: as any Ctrl-C
+          e.restore();
+          interrupted = true;
+          break;
+        }
         sink_error.emplace(std::move(e));
         ex.cancel(job);
       }

@@ -20,9 +20,11 @@
 namespace numagraph::py::progress {
 namespace {
 
+std::atomic<bool> g_active{false};  // a block is open
+
 // One call's progress as the sink receives it.
 struct Counts {
-  std::int64_t call_index = 0;  // 1, 2, ... per job since the block opened
+  std::int64_t call_index = 0;  // 1, 2, ... per call (job with phases) since the block opened
   std::string call;             // the kernel's outer phase: "pagerank", "betweenness", ...
   std::string phase;            // what `done` counts, or the phase running now
   std::string unit = "phases";
@@ -47,7 +49,11 @@ class Tracker final : public PhaseListener {
     expected_.clear();
     step_ = 1;
     c_ = Counts{};
-    c_.call_index = ++calls_;
+  }
+  // Numbers the calls of a new block from 1.
+  void restart_numbering() {
+    std::lock_guard lock(mu_);
+    calls_ = 0;
   }
   void job_finished(const void* job) {
     std::lock_guard lock(mu_);
@@ -66,13 +72,16 @@ class Tracker final : public PhaseListener {
     c_.at_most = at_most;
   }
   void begin(std::string_view phase) override {
+    if (!g_active.load(std::memory_order_relaxed)) return;
     std::lock_guard lock(mu_);
     if (!job_) return;
+    if (c_.events == 0) c_.call_index = ++calls_;  // jobs without phases (loads) are not numbered
     if (stack_.empty() && phase != "reorder" && phase != "setup") c_.call = phase;
     stack_.emplace_back(phase);
     ++c_.events;
   }
   void end(std::string_view phase) override {
+    if (!g_active.load(std::memory_order_relaxed)) return;
     std::lock_guard lock(mu_);
     if (!job_) return;
     if (!stack_.empty()) stack_.pop_back();
@@ -111,7 +120,10 @@ class Tracker final : public PhaseListener {
   Counts c_, finished_;
 };
 
-// All never destroyed: an abandoned kernel may still report at exit.
+// All never destroyed: an abandoned kernel may still report at exit. The
+// tracker, once added to the default listeners, stays there (closing a
+// block must not wait for the worker, which may still run a kernel
+// abandoned on Ctrl-C); with no block open it returns at once.
 Tracker& tracker() {
   static auto* t = new Tracker;
   return *t;
@@ -120,7 +132,7 @@ nb::object& sink() {  // touched with the GIL held only
   static auto* s = new nb::object();
   return *s;
 }
-std::atomic<bool> g_active{false};
+bool g_installed = false;  // with the GIL held
 // Throttling, on callers' threads with the GIL held.
 double g_interval = 0.1;
 profile::Timer g_since_last;
@@ -134,13 +146,14 @@ void start(nb::object callable, double interval) {
   g_interval = interval;
   g_last_job = nullptr;
   g_since_last.restart();
-  run_job([] { add_default_listener(&tracker()); }, false);
+  tracker().restart_numbering();
+  if (!g_installed) run_job([] { add_default_listener(&tracker()); }, false);
+  g_installed = true;
   g_active.store(true);
 }
 
 void stop() {
   g_active.store(false);
-  run_job([] { remove_default_listener(&tracker()); }, false);
   sink() = nb::object();
 }
 
