@@ -1,5 +1,6 @@
 // The worker thread that runs every C++ call of the Python module, and the
 // wait loop that keeps Ctrl-C working while it runs (see common.hpp).
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -53,14 +54,23 @@ class Executor {
     return job->finished.wait_for(lock, timeout, [&] { return job->done; });
   }
 
-  // Ctrl-C for `job`: skipped if not yet started, asked to stop if running.
-  // Under the lock the worker takes to start a job (and clear the flag), so
-  // a request can never fall between the start and the clearing: before,
-  // a worker that picked the job up late cleared the request it had just
-  // been sent and the kernel ran on.
+  // Ctrl-C for `job`: asked to stop if running; if still queued, taken out
+  // and finished at once (a caller that waits for it, not abandonable, would
+  // otherwise wait for the jobs ahead of it, or forever: the worker skips
+  // dropped jobs). Under the lock the worker takes to start a job (and clear
+  // the flag), so a request can never fall between the start and the
+  // clearing: before, a worker that picked the job up late cleared the
+  // request it had just been sent and the kernel ran on.
   void cancel(const std::shared_ptr<Job>& job) {
     std::lock_guard<std::mutex> lock(mu_);
     job->dropped = true;
+    const auto it = std::find(queue_.begin(), queue_.end(), job);
+    if (it != queue_.end()) {
+      queue_.erase(it);
+      job->done = true;
+      job->finished.notify_all();
+      return;
+    }
     request_cancel();
   }
 
