@@ -60,34 +60,78 @@ std::vector<std::string> flag_names(const CLI::App& app) {
   return names;
 }
 
+// " (did you mean 'X'?)" when one of `names` is close to `word`, else "".
+// One-letter flags ("-x") get none: every other one-letter flag is as close.
+std::string suggestion(const std::string& word, const std::vector<std::string>& names) {
+  if (word.size() <= 2) return {};
+  const std::string near = closest(word, names);
+  return near.empty() ? std::string() : " (did you mean '" + near + "'?)";
+}
+
+// What went wrong with the words CLI11 left over: an unknown flag (with the
+// closest known one) or a second positional argument.
+std::string explain_extras(const CLI::App& command) {
+  for (const std::string& extra : command.remaining()) {
+    if (extra.empty()) continue;
+    if (extra[0] != '-') return "unexpected argument '" + extra + "' (one more than the command takes)";
+    const std::string word = extra.substr(0, extra.find('='));
+    return "unknown flag '" + word + "'" + suggestion(word, flag_names(command));
+  }
+  return {};
+}
+
+// A long flag written with one dash ("-iterations 5") reaches CLI11 as "-i"
+// followed by "terations": name the flag that was meant.
+std::string single_dash_long_flag(const CLI::App& command, int argc, char** argv) {
+  const std::vector<std::string> names = flag_names(command);
+  for (int i = 2; i < argc; ++i) {
+    const std::string word = std::string(argv[i]).substr(0, std::string(argv[i]).find('='));
+    if (word.size() > 2 && word[0] == '-' && word[1] != '-' &&
+        std::find(names.begin(), names.end(), "-" + word) != names.end())
+      return " ('" + word + "': long flags take two dashes, '-" + word + "')";
+  }
+  return {};
+}
+
+// For "--flag: VALUE not in {a,b,c}" (CLI11's IsMember), the closest member.
+std::string closest_member(const std::string& message) {
+  const std::size_t colon = message.find(": "), in = message.find(" not in {"), close = message.rfind('}');
+  if (colon == std::string::npos || in == std::string::npos || close == std::string::npos || in < colon) return {};
+  const std::string value = message.substr(colon + 2, in - colon - 2);
+  std::vector<std::string> members;
+  std::string list = message.substr(in + 9, close - in - 9);
+  for (std::size_t at = 0; at <= list.size();) {
+    const std::size_t comma = std::min(list.find(',', at), list.size());
+    members.push_back(list.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return suggestion(value, members);
+}
+
 // A parse error in the documented one-line form, with a suggestion for an
-// unknown command or flag, and where to read the flags.
+// unknown command, flag or value, and where to read the flags.
 int report_parse_error(const CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
   const CLI::App* command = nullptr;
   for (const CLI::App* sub : app.get_subcommands()) command = sub;
   std::string message = e.what();
-  std::string hint;
   if (!command && argc > 1 && argv[1][0] != '-') {
     std::vector<std::string> names;
     for (const CLI::App* sub : app.get_subcommands({})) {
       names.push_back(sub->get_name());
       for (const auto& alias : sub->get_aliases()) names.push_back(alias);
     }
-    message = "unknown command '" + std::string(argv[1]) + "'";
-    if (const std::string near = closest(argv[1], names); !near.empty()) hint = " (did you mean '" + near + "'?)";
+    message = "unknown command '" + std::string(argv[1]) + "'" + suggestion(argv[1], names);
+  } else if (!command && argc > 1) {
+    const std::string word = std::string(argv[1]).substr(0, std::string(argv[1]).find('='));
+    message = "unknown flag '" + word + "'" + suggestion(word, flag_names(app)) +
+              " (the command comes first: numagraph COMMAND [FLAGS])";
   } else if (command && dynamic_cast<const CLI::ExtrasError*>(&e)) {
-    for (const std::string& extra : command->remaining()) {
-      if (extra.empty() || extra[0] != '-') continue;
-      const std::string word = extra.substr(0, extra.find('='));
-      if (const std::string near = closest(word, flag_names(*command)); !near.empty()) {
-        message = "unknown flag '" + word + "'";
-        hint = " (did you mean '" + near + "'?)";
-        break;
-      }
-    }
+    if (const std::string why = explain_extras(*command); !why.empty()) message = why;
+  } else if (command) {
+    message += closest_member(message) + single_dash_long_flag(*command, argc, argv);
   }
-  std::fprintf(stderr, "numagraph: error: %s%s; run `numagraph%s%s --help` for the flags\n", message.c_str(),
-               hint.c_str(), command ? " " : "", command ? command->get_name().c_str() : "");
+  std::fprintf(stderr, "numagraph: error: %s; run `numagraph%s%s --help` for the flags\n", message.c_str(),
+               command ? " " : "", command ? command->get_name().c_str() : "");
   return static_cast<int>(numagraph::ExitCode::kUsage);
 }
 
