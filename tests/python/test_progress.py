@@ -213,3 +213,21 @@ def test_ctrl_c_inside_a_block():
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_calls_from_two_threads_get_their_own_updates(g):
+    seen = []  # (thread, update)
+    with ng.progress(lambda u: seen.append((threading.get_ident(), u)), interval=0):
+        workers = [threading.Thread(target=ng.pagerank, args=(g,), kwargs={"max_iterations": 200, "tolerance": 0})
+                   for _ in range(2)]
+        for t in workers:
+            t.start()
+        for t in workers:
+            t.join()
+    by_call = {}
+    for thread, u in seen:
+        by_call.setdefault(u.call_index, set()).add(thread)
+    assert sorted(by_call) == [1, 2]
+    assert all(len(threads) == 1 for threads in by_call.values())  # delivered to the thread that called
+    assert by_call[1] != by_call[2] and by_call[1] | by_call[2] == {t.ident for t in workers}
+    assert sorted(u.done for _, u in seen if u.final) == [200, 200]
