@@ -62,7 +62,8 @@ class Tracker final : public PhaseListener {
     finished_job_ = job;
     job_ = nullptr;
   }
-  void expect(std::string_view phase, std::int64_t total, const char* unit, std::int64_t step, bool at_most) {
+  void expect(std::string_view phase, std::int64_t total, const char* unit, std::int64_t step,
+              bool at_most) {
     std::lock_guard lock(mu_);
     expected_ = phase;
     step_ = step;
@@ -104,7 +105,8 @@ class Tracker final : public PhaseListener {
   Counts snapshot() const {
     Counts c = c_;
     c.elapsed = clock_.seconds();
-    if (c.total >= 0 && c.done > c.total) c.done = c.total;  // the last batch of sources may be partial
+    // The last batch of sources may be partial.
+    if (c.total >= 0 && c.done > c.total) c.done = c.total;
     if (expected_.empty()) c.phase = stack_.empty() ? c.call : stack_.back();
     return c;
   }
@@ -140,7 +142,8 @@ const void* g_last_job = nullptr;
 std::uint64_t g_last_events = 0;
 
 void start(nb::object callable, double interval) {
-  if (g_active.load()) throw UsageError("a numagraph.progress() block is already open: close it first");
+  if (g_active.load())
+    throw UsageError("a numagraph.progress() block is already open: close it first");
   if (!(interval >= 0)) throw UsageError("the progress interval must be 0 or more seconds");
   sink() = std::move(callable);
   g_interval = interval;
@@ -159,7 +162,8 @@ void stop() {
 
 }  // namespace
 
-void expect(std::string_view phase, std::int64_t total, const char* unit, std::int64_t step, bool at_most) {
+void expect(std::string_view phase, std::int64_t total, const char* unit, std::int64_t step,
+            bool at_most) {
   if (g_active.load(std::memory_order_relaxed)) tracker().expect(phase, total, unit, step, at_most);
 }
 
@@ -175,7 +179,8 @@ void poll(const void* job, bool last) {
   if (!g_active.load(std::memory_order_relaxed) || !sink().is_valid()) return;
   const std::optional<Counts> c = tracker().counts(job, last);
   if (!c || c->events == 0) return;
-  if (!last && (g_since_last.seconds() < g_interval || (job == g_last_job && c->events == g_last_events))) return;
+  const bool unchanged = job == g_last_job && c->events == g_last_events;
+  if (!last && (g_since_last.seconds() < g_interval || unchanged)) return;
   g_since_last.restart();
   g_last_job = job;
   g_last_events = c->events;
@@ -190,8 +195,8 @@ namespace numagraph::py {
 
 void bind_progress(nb::module_& m) {
   m.def("_progress_start", &progress::start, nb::arg("sink"), nb::arg("interval"),
-        "Opens the progress block: sink(call_index, call, phase, done, total, unit, elapsed, final, at_most) "
-        "is called from the calling thread (numagraph.progress() calls it).");
+        "Opens the progress block: sink(call_index, call, phase, done, total, unit, elapsed, "
+        "final, at_most) is called from the calling thread (numagraph.progress() calls it).");
   m.def("_progress_stop", &progress::stop, "Closes the progress block.");
 }
 

@@ -17,7 +17,8 @@ namespace numagraph::py::progress {
 // starts): ends of `phase`, `step` units each, out of `total` `unit`s
 // (`at_most`: the call may stop earlier, PageRank's tolerance). Calls that
 // set nothing count the ends of their inner phases, total unknown.
-void expect(std::string_view phase, std::int64_t total, const char* unit, std::int64_t step = 1, bool at_most = false);
+void expect(std::string_view phase, std::int64_t total, const char* unit, std::int64_t step = 1,
+            bool at_most = false);
 
 // The executor's hooks: on the worker around each job ...
 void job_started(const void* job);
