@@ -27,7 +27,8 @@ struct BcCommand {
 
 // The answer: the ten most central vertices, scaled as the record says.
 template <typename G>
-Summary summarize(profile::Record& rec, const G& g, const BcResult& r, std::size_t sources, bool exact) {
+Summary summarize(profile::Record& rec, const G& g, const BcResult& r, std::size_t sources,
+                  bool exact) {
   rec.set("result_bytes", static_cast<std::int64_t>(r.scores.size() * sizeof(r.scores[0])));
   Summary s;
   s.lines.push_back(exact ? format("betweenness centrality of %lld vertices, exact (every vertex a source)",

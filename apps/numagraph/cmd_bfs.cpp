@@ -48,7 +48,8 @@ Summary summarize(profile::Record& rec, const G& g, const std::vector<std::uint6
     }
   rec.set("reached", reached)
       .set("max_depth", max_depth)
-      .set("result_bytes", static_cast<std::int64_t>(depth.size() * sizeof(typename G::vertex_type)));  // parents
+      .set("result_bytes",  // the parent array: one id per vertex
+           static_cast<std::int64_t>(depth.size() * sizeof(typename G::vertex_type)));
   Summary s;
   s.keys = {"reached", "max_depth"};
   const std::string which = roots.size() > 1 ? format(" (the last of %zu roots)", roots.size()) : "";
@@ -92,7 +93,8 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   }
   const auto counts =
       account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::bfs(g, roots[0], timed, ax); });
-  if (last_depth.size() == 0) last_depth = kernels::depths_from_parents(cg, roots.back(), r.parent.data());
+  if (last_depth.size() == 0)  // the summary's depths, when neither --verify nor --output made them
+    last_depth = kernels::depths_from_parents(cg, roots.back(), r.parent.data());
   if (!c.output.empty()) write_vertex_values(c.output, cg, last_depth.data());
   double inverse = 0;
   for (double t : teps) inverse += 1.0 / t;

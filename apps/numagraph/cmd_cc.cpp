@@ -22,7 +22,8 @@ struct CcCommand {
 // The answer: the number of components and the largest one, named by its
 // smallest member (the user's id). `labels` are component representatives.
 template <typename G>
-Summary summarize(profile::Record& rec, const G& g, const NumaArray<std::uint64_t>& labels, std::int64_t result_bytes) {
+Summary summarize(profile::Record& rec, const G& g, const NumaArray<std::uint64_t>& labels,
+                  std::int64_t result_bytes) {
   const std::int64_t n = g.num_vertices();
   std::vector<std::int64_t> size(static_cast<std::size_t>(n), 0);
   for (std::int64_t v = 0; v < n; ++v) ++size[labels[v]];
@@ -41,7 +42,9 @@ Summary summarize(profile::Record& rec, const G& g, const NumaArray<std::uint64_
       if (first || id < member) member = id;
       first = 0;
     }
-  rec.set("num_components", components).set("largest_component", largest).set("result_bytes", result_bytes);
+  rec.set("num_components", components)
+      .set("largest_component", largest)
+      .set("result_bytes", result_bytes);
   Summary s;
   s.keys = {"num_components", "largest_component"};
   s.lines.push_back(format("%lld connected components%s; the largest has %s (vertex %llu among them)",
@@ -81,7 +84,8 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
       account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::connected_components(g, o, ax); });
   profile::Record rec = base_record("cc", lg, c.run);
   rec.set("variant", kernels::to_string(r.variant));
-  const Summary summary = summarize(rec, cg, labels, static_cast<std::int64_t>(r.labels.size() * sizeof(V)));
+  const Summary summary =
+      summarize(rec, cg, labels, static_cast<std::int64_t>(r.labels.size() * sizeof(V)));
   // Report labels as the user's id of each component's representative.
   for (auto& l : labels) l = cg.label(static_cast<V>(l));
   if (!c.output.empty()) write_vertex_values(c.output, cg, labels.data());

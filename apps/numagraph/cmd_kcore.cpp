@@ -23,12 +23,14 @@ struct KcoreCommand {
 template <typename G, typename R>
 Summary summarize(profile::Record& rec, const G& g, const R& r) {
   std::int64_t innermost = 0;
-  for (std::size_t v = 0; v < r.core.size(); ++v) innermost += static_cast<std::int64_t>(r.core[v]) == static_cast<std::int64_t>(r.max_core);
-  rec.set("max_core_size", innermost).set("result_bytes", static_cast<std::int64_t>(r.core.size() * sizeof(r.core[0])));
+  for (std::size_t v = 0; v < r.core.size(); ++v) innermost += r.core[v] == r.max_core;
+  rec.set("max_core_size", innermost)
+      .set("result_bytes", static_cast<std::int64_t>(r.core.size() * sizeof(r.core[0])));
   Summary s;
   s.keys = {"max_core", "max_core_size"};
   s.lines.push_back(format("max core number %lld, held by %s (the innermost core)",
-                           static_cast<long long>(r.max_core), share(innermost, g.num_vertices()).c_str()));
+                           static_cast<long long>(r.max_core),
+                           share(innermost, g.num_vertices()).c_str()));
   return s;
 }
 

@@ -32,11 +32,14 @@ Summary summarize(profile::Record& rec, const G& g, const SpmvResult& r) {
   }
   l2 = std::sqrt(l2);
   const auto top = top_vertices(g, r.y.data(), 1);
-  rec.set("y_l1", l1).set("y_l2", l2).set("result_bytes", static_cast<std::int64_t>(r.y.size() * sizeof(double)));
+  rec.set("y_l1", l1)
+      .set("y_l2", l2)
+      .set("result_bytes", static_cast<std::int64_t>(r.y.size() * sizeof(double)));
   Summary s;
   s.keys = {"y_l1", "y_l2"};
-  s.lines.push_back(format("y = A x after %d products: |y|_1 = %.6g (growth per product), |y|_2 = %.6g", r.iterations,
-                           l1, l2));
+  s.lines.push_back(format("y = A x after %d products: |y|_1 = %.6g (growth per product), "
+                           "|y|_2 = %.6g",
+                           r.iterations, l1, l2));
   if (!top.empty())
     s.lines.push_back(format("largest entry %.6g at vertex %llu", top[0].second,
                              static_cast<unsigned long long>(top[0].first)));

@@ -24,7 +24,8 @@ struct SsspCommand {
 // The answer for the last root: vertices reached (the root included) and
 // the largest finite distance.
 template <typename G>
-Summary summarize(profile::Record& rec, const G& g, const std::vector<std::uint64_t>& roots, const SsspResult& r) {
+Summary summarize(profile::Record& rec, const G& g, const std::vector<std::uint64_t>& roots,
+                  const SsspResult& r) {
   std::int64_t reached = 0;
   double max_distance = 0;
   for (std::size_t v = 0; v < r.dist.size(); ++v)

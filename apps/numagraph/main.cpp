@@ -95,8 +95,10 @@ std::string single_dash_long_flag(const CLI::App& command, int argc, char** argv
 
 // For "--flag: VALUE not in {a,b,c}" (CLI11's IsMember), the closest member.
 std::string closest_member(const std::string& message) {
-  const std::size_t colon = message.find(": "), in = message.find(" not in {"), close = message.rfind('}');
-  if (colon == std::string::npos || in == std::string::npos || close == std::string::npos || in < colon) return {};
+  const std::size_t colon = message.find(": "), in = message.find(" not in {");
+  const std::size_t close = message.rfind('}');
+  const std::size_t none = std::string::npos;
+  if (colon == none || in == none || close == none || in < colon) return {};
   const std::string value = message.substr(colon + 2, in - colon - 2);
   std::vector<std::string> members;
   std::string list = message.substr(in + 9, close - in - 9);

@@ -26,8 +26,10 @@ std::string format(const char* fmt, ...) {
 }
 
 std::string share(std::int64_t count, std::int64_t total, const char* noun) {
-  const double percent = total > 0 ? 100.0 * static_cast<double>(count) / static_cast<double>(total) : 0.0;
-  return format("%lld of %lld %s (%.3g%%)", static_cast<long long>(count), static_cast<long long>(total), noun, percent);
+  const double percent =
+      total > 0 ? 100.0 * static_cast<double>(count) / static_cast<double>(total) : 0.0;
+  return format("%lld of %lld %s (%.3g%%)", static_cast<long long>(count),
+                static_cast<long long>(total), noun, percent);
 }
 
 }  // namespace numagraph::cli

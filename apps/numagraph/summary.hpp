@@ -19,7 +19,7 @@ namespace numagraph::cli {
 
 struct Summary {
   std::vector<std::string> lines;  // the answer, one line each
-  std::vector<std::string> keys;   // record fields the lines show: left out of the human table, kept in --json
+  std::vector<std::string> keys;   // record fields the lines show: not in the human table, in --json
 };
 
 // The process's peak resident set (getrusage ru_maxrss), in bytes.
@@ -34,7 +34,8 @@ std::string share(std::int64_t count, std::int64_t total, const char* noun = "ve
 // The k vertices of largest value, largest first; ties go to the smaller
 // user id, NaNs are skipped. Returns (user id, value) pairs.
 template <typename G, typename T>
-std::vector<std::pair<std::uint64_t, double>> top_vertices(const G& g, const T* values, std::size_t k) {
+std::vector<std::pair<std::uint64_t, double>> top_vertices(const G& g, const T* values,
+                                                           std::size_t k) {
   using Entry = std::pair<std::uint64_t, double>;
   // "a before b" when a ranks higher: larger value, then smaller id.
   const auto higher = [](const Entry& a, const Entry& b) {
@@ -45,7 +46,8 @@ std::vector<std::pair<std::uint64_t, double>> top_vertices(const G& g, const T* 
   for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
     const double value = static_cast<double>(values[v]);
     if (std::isnan(value)) continue;
-    const Entry e{static_cast<std::uint64_t>(g.label(static_cast<typename G::vertex_type>(v))), value};
+    const auto id = static_cast<std::uint64_t>(g.label(static_cast<typename G::vertex_type>(v)));
+    const Entry e{id, value};
     if (best.size() == k && !higher(e, best.front())) continue;
     best.push_back(e);
     std::push_heap(best.begin(), best.end(), higher);
