@@ -106,24 +106,28 @@ Topology Topology::from_machine() {
 namespace {
 
 // The processing units a synthetic description asks for: the product of its
-// levels' arities ("pack:4 numa:1 core:2" -> 8; a level is "type:N", "N" or
-// either with attributes in parentheses). hwloc's build time grows faster
-// than linearly with it (6060 PUs took 6.5 s), so it is checked first.
+// levels' arities ("pack:4 numa:1 core:2" -> 8). A level is "type:N" or "N",
+// with attributes in parentheses; hwloc needs no space between levels
+// ("numa:32core:60" is two), so every number right after a ':' or at the
+// start of a word counts, outside parentheses. hwloc's build time grows
+// faster than linearly with the count (6060 PUs took 6.5 s), so it is
+// checked first.
 double synthetic_pus(const std::string& description) {
   double pus = 1;
-  std::size_t i = 0;
-  while (i < description.size()) {
-    const std::size_t start = description.find_first_not_of(" \t", i);
-    if (start == std::string::npos) break;
-    const std::size_t end = std::min(description.find_first_of(" \t", start), description.size());
-    const std::string token = description.substr(start, end - start);
-    const std::size_t colon = token.find(':');
-    const std::size_t digits = colon == std::string::npos ? 0 : colon + 1;
+  int depth = 0;  // inside attribute parentheses
+  for (std::size_t i = 0; i < description.size(); ++i) {
+    const char c = description[i];
+    if (c == '(') ++depth;
+    if (c == ')' && depth > 0) --depth;
+    const bool is_digit = c >= '0' && c <= '9';
+    if (depth > 0 || !is_digit) continue;
+    const char before = i == 0 ? ' ' : description[i - 1];
+    if (before != ':' && before != ' ' && before != '\t') continue;
     double arity = 0;
-    for (std::size_t k = digits; k < token.size() && token[k] >= '0' && token[k] <= '9'; ++k)
-      arity = arity * 10 + (token[k] - '0');
+    for (; i < description.size() && description[i] >= '0' && description[i] <= '9'; ++i)
+      arity = std::min(arity * 10 + (description[i] - '0'), 1e18);
+    --i;
     if (arity > 0) pus *= arity;
-    i = end;
   }
   return pus;
 }

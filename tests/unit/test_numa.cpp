@@ -35,6 +35,17 @@ TEST(Topology, BadDescriptionIsAUsageError) {
   EXPECT_THROW(numa::Topology::from_xml("/no/such/topology.xml"), UsageError);
 }
 
+// More than 4096 PUs is refused before hwloc builds them (30720 took hwloc
+// minutes under the fuzzer), however the levels are written: hwloc needs no
+// space between them. Digits inside attributes are not arities.
+TEST(Topology, TooManyPusAreRefusedBeforeHwlocBuildsThem) {
+  for (const char* d : {"pack:8 numa:32 core:60 pu:2", "pack:8 numa:32core:60 pu:2", "pAck:8 numa:32co\xd2e:20 pu:2",
+                        "8 32 60 2", "pack:8\tnuma:32\tcore:60"})
+    EXPECT_THROW(numa::Topology::from_synthetic(d), UsageError) << d;
+  const auto t = numa::Topology::from_synthetic("pack:2 numa:2(memory=1000000000) core:2 pu:1");
+  EXPECT_EQ(t.pus, 8);
+}
+
 TEST(Topology, MachineHasAtLeastOneNode) {
   auto t = numa::Topology::from_machine();
   EXPECT_GE(t.num_nodes(), 1);
