@@ -108,8 +108,9 @@ namespace {
 // The processing units a synthetic description asks for: the product of its
 // levels' arities ("pack:4 numa:1 core:2" -> 8). A level is "type:N" or "N",
 // with attributes in parentheses; hwloc needs no space between levels
-// ("numa:32core:60" is two), so every number right after a ':' or at the
-// start of a word counts, outside parentheses. hwloc's build time grows
+// ("numa:32core:60" is two) and reads numbers in C's bases ("0x8686"), so
+// every number right after a ':' or at the start of a word counts, outside
+// parentheses. hwloc's build time grows
 // faster than linearly with the count (6060 PUs took 6.5 s), so it is
 // checked first.
 double synthetic_pus(const std::string& description) {
@@ -123,10 +124,10 @@ double synthetic_pus(const std::string& description) {
     if (depth > 0 || !is_digit) continue;
     const char before = i == 0 ? ' ' : description[i - 1];
     if (before != ':' && before != ' ' && before != '\t') continue;
-    double arity = 0;
-    for (; i < description.size() && description[i] >= '0' && description[i] <= '9'; ++i)
-      arity = std::min(arity * 10 + (description[i] - '0'), 1e18);
-    --i;
+    // As hwloc reads it: strtoul with base 0, so "0x8686" is 34438.
+    char* end = nullptr;
+    const double arity = static_cast<double>(std::strtoull(description.c_str() + i, &end, 0));
+    i = static_cast<std::size_t>(end - description.c_str()) - 1;
     if (arity > 0) pus *= arity;
   }
   return pus;

@@ -37,10 +37,11 @@ TEST(Topology, BadDescriptionIsAUsageError) {
 
 // More than 4096 PUs is refused before hwloc builds them (30720 took hwloc
 // minutes under the fuzzer), however the levels are written: hwloc needs no
-// space between them. Digits inside attributes are not arities.
+// space between them and reads hexadecimal. Digits inside attributes are not
+// arities.
 TEST(Topology, TooManyPusAreRefusedBeforeHwlocBuildsThem) {
   for (const char* d : {"pack:8 numa:32 core:60 pu:2", "pack:8 numa:32core:60 pu:2", "pAck:8 numa:32co\xd2e:20 pu:2",
-                        "8 32 60 2", "pack:8\tnuma:32\tcore:60"})
+                        "8 32 60 2", "pack:8\tnuma:32\tcore:60", "0x8686", "pack:0x1001"})
     EXPECT_THROW(numa::Topology::from_synthetic(d), UsageError) << d;
   const auto t = numa::Topology::from_synthetic("pack:2 numa:2(memory=1000000000) core:2 pu:1");
   EXPECT_EQ(t.pus, 8);
