@@ -4,6 +4,7 @@
 #include <numa.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <string>
 #include <utility>
@@ -108,8 +109,8 @@ namespace {
 // The processing units a synthetic description asks for: the product of its
 // levels' arities ("pack:4 numa:1 core:2" -> 8). A level is "type:N" or "N",
 // with attributes in parentheses; hwloc needs no space between levels
-// ("numa:32core:60" is two) and reads numbers in C's bases ("0x8686"), so
-// every number right after a ':' or at the start of a word counts, outside
+// ("numa:32core:60" is two; newlines separate too) and reads numbers in C's
+// bases ("0x8686"), so every number not part of a type name counts, outside
 // parentheses. hwloc's build time grows
 // faster than linearly with the count (6060 PUs took 6.5 s), so it is
 // checked first.
@@ -122,8 +123,10 @@ double synthetic_pus(const std::string& description) {
     if (c == ')' && depth > 0) --depth;
     const bool is_digit = c >= '0' && c <= '9';
     if (depth > 0 || !is_digit) continue;
-    const char before = i == 0 ? ' ' : description[i - 1];
-    if (before != ':' && before != ' ' && before != '\t') continue;
+    // Any number not glued to a type name ("L2", "Group0") is an arity:
+    // hwloc takes newlines and other blanks between levels too.
+    const unsigned char before = i == 0 ? ' ' : static_cast<unsigned char>(description[i - 1]);
+    if (std::isalpha(before)) continue;
     // As hwloc reads it: strtoul with base 0, so "0x8686" is 34438.
     char* end = nullptr;
     const double arity = static_cast<double>(std::strtoull(description.c_str() + i, &end, 0));
@@ -139,7 +142,8 @@ constexpr double kMaxSyntheticPus = 4096;  // as many as --threads accepts
 
 Topology Topology::from_synthetic(const std::string& description) {
   if (const double pus = synthetic_pus(description); pus > kMaxSyntheticPus)
-    throw UsageError("the synthetic topology '" + description + "' describes " + std::to_string(static_cast<long long>(pus)) +
+    throw UsageError("the synthetic topology '" + description + "' describes " +
+                     (pus < 1e15 ? std::to_string(static_cast<long long>(pus)) : std::string("over 10^15")) +
                      " processing units; at most 4096 are supported: use smaller arities");
   // hwloc wants PUs as the last level; "pack:8 numa:1 core:1" means one PU per core.
   std::string d = description;
