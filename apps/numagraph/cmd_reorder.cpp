@@ -80,16 +80,7 @@ const Register kReorder{
        app.add_option("--order", c->order, "vertex order: none, degree, dbg, rcm, adl or adl-serial (docs/reordering.md)")
            ->type_name("ORDER")
            ->required()
-           ->check(CLI::Validator(
-               [](std::string& text) -> std::string {
-                 try {
-                   reorder::parse_order(text);
-                   return {};
-                 } catch (const UsageError& e) {
-                   return e.what();
-                 }
-               },
-               "ORDER"));
+           ->check(kOrderName);
        app.add_option("--root", c->root,
                       "where rcm and adl start their first search (your id; default: the highest-degree vertex)")
            ->type_name("ID")

@@ -159,6 +159,17 @@ inline CLI::Validator number_check(bool zero_allowed) {
 }
 inline const CLI::Validator kPositive = number_check(false);
 inline const CLI::Validator kNonNegative = number_check(true);
+// A vertex order name (reorder::parse_order's message when it is not one).
+inline const CLI::Validator kOrderName(
+    [](std::string& text) -> std::string {
+      try {
+        reorder::parse_order(text);
+        return {};
+      } catch (const UsageError& e) {
+        return e.what();
+      }
+    },
+    "ORDER");
 
 // Writes one line per vertex, "<id> <value>", with ids in the user's original
 // labels: the format oracle tests and users read (--output FILE). The lines go

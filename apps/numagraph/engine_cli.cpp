@@ -24,16 +24,7 @@ void add_reorder_options(CLI::App& app, EngineFlags& flags) {
                  "adl or adl-serial (docs/reordering.md); ids in and out stay yours, the renumbering is timed "
                  "apart (reorder_s)")
       ->type_name("ORDER")
-      ->check(CLI::Validator(
-          [](std::string& text) -> std::string {
-            try {
-              reorder::parse_order(text);
-              return {};
-            } catch (const UsageError& e) {
-              return e.what();
-            }
-          },
-          "ORDER"));
+      ->check(kOrderName);
   app.add_option("--reorder-root", flags.reorder_root,
                  "where rcm and adl start their first search (your id, as --source; default: the highest-degree "
                  "vertex)")
