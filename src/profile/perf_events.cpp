@@ -117,7 +117,7 @@ PerfEventsSource::PerfEventsSource(std::vector<pid_t> tids, PerfEventsOptions op
       auto& mine = groups_[t];
       Group* last = nullptr;
       for (auto& g : mine)
-        if (g.hardware == hardware) last = &g;
+        if (hardware && g.hardware) last = &g;  // software events: one group each (see the header)
       auto open_in = [&](Group* g) {
         const int leader = g ? g->members[0].fd : -1;
         int fd = open_event(spec, tids_[t], leader, user_only);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -288,11 +289,36 @@ TEST(ProfilePerf, TaskClockRisesWhileSpinningAndFaultsWhileTouching) {
   void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   ASSERT_NE(p, MAP_FAILED);
   madvise(p, bytes, MADV_NOHUGEPAGE);  // one fault per 4 KiB page
+  // The oracle: the kernel's own fault count of this thread.
+  auto thread_faults = [] {
+    rusage u{};
+    getrusage(RUSAGE_THREAD, &u);
+    return static_cast<double>(u.ru_minflt + u.ru_majflt);
+  };
   perf.sample(v.data());
+  const double before = thread_faults();
   for (std::size_t off = 0; off < bytes; off += 4096) static_cast<volatile char*>(p)[off] = 1;
+  const double touched = thread_faults() - before;
   perf.sample(v.data());
   munmap(p, bytes);
-  EXPECT_GE(v[faults], static_cast<double>(bytes / 4096) * 0.9);
+  EXPECT_GE(touched, static_cast<double>(bytes / 4096) * 0.9) << "one fault per page, by getrusage";
+  EXPECT_GE(v[faults], touched) << "perf counts every fault getrusage saw";
+  EXPECT_LE(v[faults], touched + 64) << "and only a few more (the reads themselves)";
+}
+
+TEST(ProfilePerf, TaskClockKeepsCountingBesideOtherSoftwareEvents) {
+  PerfEventsSource perf({gettid()});
+  const int clock = metric_index(perf, "perf.task_clock");
+  if (clock < 0) GTEST_SKIP() << "software perf events refused here: " << perf.reason();
+  std::vector<double> v(perf.metrics().size());
+  perf.start();
+  for (int epoch = 0; epoch < 3; ++epoch) {
+    const double cpu0 = thread_cpu_s();
+    volatile std::uint64_t spin = 0;
+    while (thread_cpu_s() - cpu0 < 0.010) spin = spin + 1;
+    perf.sample(v.data());
+    EXPECT_GT(v[clock], 0.9 * (thread_cpu_s() - cpu0) * 1e9 - 2e6) << "epoch " << epoch;
+  }
 }
 
 TEST(ProfilePerf, EveryHardwareEventIsOpenedOrExplained) {

@@ -5,10 +5,12 @@
 // where the CPU's PMU exposes them. Virtual machines often expose none.
 //
 // Events are opened per thread (pid = the thread's tid, cpu = -1: counted
-// only while that thread runs) in counter groups, so that one read(2) per
-// group and thread gets all of its values: the software events form one
-// group per thread; hardware events join a group until the PMU refuses one
-// more (EINVAL/ENOSPC), which then starts the next group. A thread running
+// only while that thread runs). Hardware events share counter groups, so
+// that one read(2) per group and thread gets all of their values: an event
+// joins a group until the PMU refuses one more (EINVAL/ENOSPC), which then
+// starts the next group. Each software event is a group of its own: they
+// never multiplex, and the task clock (a PMU of its own) stops or undercounts
+// the other members of a mixed group (docs/profiling.md). A thread running
 // on another CPU is read through an interrupt to that CPU, so fewer reads
 // is what keeps the sampler cheap on many threads. Each group is read with
 // its enabled and running times: when the kernel multiplexes groups on the
