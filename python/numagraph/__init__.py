@@ -17,6 +17,7 @@ Quick start::
 from . import _core
 from ._core import Error, UsageError, InputError, IoError, VerifyError, ResourceError
 from .graph import Graph, read
+from .dataframes import read_parquet
 from . import generate
 from .algorithms import (
     bfs,
@@ -40,6 +41,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Graph",
     "read",
+    "read_parquet",
     "generate",
     "config",
     "profile",

@@ -281,6 +281,102 @@ class Graph:
             G.add_weighted_edges_from((ids[u], ids[v], x) for u, v, x in zip(src.tolist(), indices.tolist(), w.tolist()))
         return G
 
+    # ---- edge tables: pandas, Arrow, Parquet (numagraph.dataframes) ----------
+    @classmethod
+    def from_pandas(cls, df, source="source", target="target", weight=None, *, directed=False,
+                    drop_self_loops=False, dedupe=True, relabel=False, num_vertices=None):
+        """Graph from the edge table in a pandas DataFrame (one row per edge).
+
+        Parameters
+        ----------
+        df : pandas.DataFrame
+        source, target : str
+            Column names of the edge endpoints. Integer columns are vertex ids
+            (NumPy dtypes are passed on as views; nullable ``Int64`` columns
+            are copied once). Float columns are accepted when every value is a
+            whole number (copied to int64). String, categorical and object
+            columns are vertex names: both columns are numbered together in
+            order of first appearance, row by row (source, then target), and
+            the names are kept in :attr:`nodes`, so kernels take names as
+            vertices and :meth:`vertex_ids` / :meth:`to_dict` give them back.
+        weight : str, optional
+            Column of edge weights (integers or floats, stored as float32).
+        directed, drop_self_loops, dedupe, relabel, num_vertices
+            As :meth:`from_edges` (``relabel`` and ``num_vertices`` apply to
+            integer ids only).
+
+        Raises
+        ------
+        ImportError
+            pandas is missing (``pip install numagraph[dataframe]``).
+        UsageError
+            A column is missing (the message lists the columns there are), or
+            an id is negative or a float id is not a whole number.
+        InputError
+            An id or weight is null (the message names the column and row).
+        TypeError
+            A column has a type that cannot be ids, names or weights.
+        """
+        from . import dataframes
+
+        return dataframes.from_pandas(cls, df, source, target, weight, directed=directed,
+                                      drop_self_loops=drop_self_loops, dedupe=dedupe, relabel=relabel,
+                                      num_vertices=num_vertices, name="pandas")
+
+    @classmethod
+    def from_arrow(cls, table, source="source", target="target", weight=None, *, directed=False,
+                   drop_self_loops=False, dedupe=True, relabel=False, num_vertices=None):
+        """Graph from the edge table in a pyarrow Table or RecordBatch.
+
+        Columns are read as in :meth:`from_pandas`: an integer column without
+        nulls in one chunk reaches the builder as a zero-copy NumPy view
+        (several chunks, as Parquet row groups give, are concatenated: one
+        copy); string and dictionary columns are vertex names kept in
+        :attr:`nodes`. Keywords as :meth:`from_edges`. Errors as
+        :meth:`from_pandas` (ImportError names ``numagraph[dataframe]`` when
+        pyarrow is missing).
+        """
+        from . import dataframes
+
+        return dataframes.from_arrow(cls, table, source, target, weight, directed=directed,
+                                     drop_self_loops=drop_self_loops, dedupe=dedupe, relabel=relabel,
+                                     num_vertices=num_vertices, name="arrow")
+
+    def to_pandas(self, source="source", target="target", weight="weight"):
+        """The edges as a pandas DataFrame, in the caller's ids (see :meth:`vertex_ids`).
+
+        One row per arc of a directed graph, one per edge ``u <= v`` of an
+        undirected one. Ids have the graph's id dtype (uint32 or uint64; the
+        labels of a relabelled graph); a graph with :attr:`nodes` gives
+        categorical columns whose categories are the node objects. A weighted
+        graph adds the ``weight`` column (float32). The arrays are new (O(m)).
+        """
+        from . import dataframes
+
+        return dataframes.to_pandas(self, source, target, weight)
+
+    def to_arrow(self, source="source", target="target", weight="weight"):
+        """The edges as a pyarrow Table: the columns of :meth:`to_pandas`.
+
+        Node objects become dictionary-encoded columns (they must be of one
+        Arrow type, e.g. all strings). The schema metadata records whether the
+        graph is directed, for :func:`numagraph.read_parquet`.
+        """
+        from . import dataframes
+
+        return dataframes.to_arrow(self, source, target, weight)
+
+    def to_parquet(self, path, source="source", target="target", weight="weight", **kwargs):
+        """Writes :meth:`to_arrow`'s table to a Parquet file (needs pyarrow).
+
+        Keyword arguments go to ``pyarrow.parquet.write_table`` (e.g.
+        ``compression="zstd"``). :func:`numagraph.read_parquet` reads the file
+        back into the same graph (undirected graphs stay undirected).
+        """
+        from . import dataframes
+
+        dataframes.to_parquet(self, path, source, target, weight, **kwargs)
+
     # ---- properties ---------------------------------------------------------
     num_vertices = property(lambda self: self._g.num_vertices, doc="Number of vertices.")
     num_edges = property(lambda self: self._g.num_edges,
