@@ -22,6 +22,15 @@ __all__ = ["bfs", "sssp", "betweenness", "diameter", "Diameter", "pagerank", "sp
            "connected_components", "triangles", "core_number"]
 
 
+def _frame(g, as_frame, columns, ids_in=()):
+    """The result as NumPy (default) or, with as_frame=True, a DataFrame indexed by g.vertex_ids()."""
+    if not as_frame:
+        return columns if len(columns) > 1 else next(iter(columns.values()))
+    from .dataframes import frame
+
+    return frame(g, columns, ids_in=ids_in)
+
+
 def _core_of(g):
     if not isinstance(g, Graph):
         raise TypeError(f"expected a numagraph.Graph (got {type(g).__name__}); "
@@ -29,7 +38,7 @@ def _core_of(g):
     return g._g
 
 
-def bfs(g, source, *, depth=True, parents=False, alpha=15.0, beta=18.0, engine="auto"):
+def bfs(g, source, *, depth=True, parents=False, alpha=15.0, beta=18.0, engine="auto", as_frame=False):
     """Direction-optimizing BFS (Beamer et al., SC 2012).
 
     Returns the hop count of every vertex from ``source`` (int32, -1 when
@@ -39,22 +48,36 @@ def bfs(g, source, *, depth=True, parents=False, alpha=15.0, beta=18.0, engine="
     ``depth=False, parents=True`` returns the parents only and skips the depth
     array (the Graph500 output; as the CLI times BFS). ``alpha``/``beta`` tune
     the top-down/bottom-up switch. ``engine``: see the module docstring.
+    ``as_frame=True`` returns a pandas DataFrame instead, indexed by
+    :meth:`Graph.vertex_ids` (index name ``vertex``), with the columns
+    ``depth`` and/or ``parent`` (parents in the user's ids; for graphs with
+    :attr:`Graph.nodes`, node objects, missing when unreached).
     """
-    return _core.bfs(_core_of(g), g._vertex(source), bool(depth), bool(parents), float(alpha), float(beta),
-                     str(engine))
+    out = _core.bfs(_core_of(g), g._vertex(source), bool(depth), bool(parents), float(alpha), float(beta),
+                    str(engine))
+    if not as_frame:
+        return out
+    if depth and parents:
+        columns = {"depth": out[0], "parent": out[1]}
+    else:
+        columns = {"depth" if depth else "parent": out}
+    return _frame(g, True, columns, ids_in=("parent",))
 
 
-def sssp(g, source, *, delta=None, engine="auto"):
+def sssp(g, source, *, delta=None, engine="auto", as_frame=False):
     """Single-source shortest paths by delta-stepping: float64 distances (inf: unreachable).
 
     Unweighted graphs count hops. ``delta`` is the bucket width (default: the
     mean edge weight, at least 1). Negative weights raise UsageError.
+    ``as_frame=True``: a pandas DataFrame indexed by :meth:`Graph.vertex_ids`
+    with the column ``distance``.
     """
-    return _core.sssp(_core_of(g), g._vertex(source), None if delta is None else float(delta), str(engine))
+    return _frame(g, as_frame, {"distance": _core.sssp(_core_of(g), g._vertex(source),
+                                                      None if delta is None else float(delta), str(engine))})
 
 
 def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT_SEED, engine="auto",
-                variant="auto"):
+                variant="auto", as_frame=False):
     """Betweenness centrality (Brandes), scaled as networkx.betweenness_centrality.
 
     Exact by default (every vertex a source: O(n*m), small graphs only);
@@ -66,13 +89,15 @@ def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT
     queue, dry threads steal by NUMA distance; the CLI's --schedule picks the
     paper's dynamic baseline instead) or 'auto' (batched for 4+ sources on
     graphs of average degree 8+); the NUMA engine has one ('auto' or
-    'work-queues').
+    'work-queues'). ``as_frame=True``: a pandas DataFrame indexed by
+    :meth:`Graph.vertex_ids` with the column ``betweenness``.
     """
     if sources is not None and k is not None:
         raise _core.UsageError("give k or sources, not both")
     src = None if sources is None else [g._vertex(s) for s in sources]
-    return _core.betweenness(_core_of(g), src, None if k is None else int(k), int(seed), bool(normalized),
-                             str(engine), str(variant))
+    scores = _core.betweenness(_core_of(g), src, None if k is None else int(k), int(seed), bool(normalized),
+                               str(engine), str(variant))
+    return _frame(g, as_frame, {"betweenness": scores})
 
 
 class Diameter(NamedTuple):
@@ -93,7 +118,7 @@ def diameter(g, *, engine="auto"):
 
 
 def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=False, variant="auto",
-             return_info=False, engine="auto", cache_block="auto"):
+             return_info=False, engine="auto", cache_block="auto", as_frame=False):
     """PageRank (pull): float64 scores.
 
     Default model as gapbs: the score mass of dangling vertices (no
@@ -118,28 +143,37 @@ def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=Fal
     last-level cache; docs/kernels/pr.md),
     'off', or bytes of contributions per block (an int, or a string such as
     '4M').
+    ``as_frame=True``: the scores as a pandas DataFrame indexed by
+    :meth:`Graph.vertex_ids` with the column ``score`` (with
+    ``return_info``: ``(frame, iterations, change)``).
     """
     scores, iterations, change = _core.pagerank(_core_of(g), float(damping), int(max_iterations),
                                                  float(tolerance), bool(networkx), str(variant), str(engine),
                                                  str(cache_block))
+    scores = _frame(g, as_frame, {"score": scores})
     return (scores, iterations, change) if return_info else scores
 
 
-def spmv(g, iterations=5, *, engine="auto", cache_block="auto"):
+def spmv(g, iterations=5, *, engine="auto", cache_block="auto", as_frame=False):
     """Repeated sparse matrix-vector product y = A x (power iteration from x = 1/n, normalised
-    each step); returns the last y (float64). ``cache_block`` as for pagerank (bytes of x)."""
-    return _core.spmv(_core_of(g), int(iterations), str(engine), str(cache_block))
+    each step); returns the last y (float64). ``cache_block`` as for pagerank (bytes of x).
+    ``as_frame=True``: a pandas DataFrame indexed by :meth:`Graph.vertex_ids`
+    with the column ``value``."""
+    return _frame(g, as_frame, {"value": _core.spmv(_core_of(g), int(iterations), str(engine), str(cache_block))})
 
 
-def belief_propagation(g, iterations=5, *, coupling=0.7, seed=_core.DEFAULT_SEED, engine="auto"):
+def belief_propagation(g, iterations=5, *, coupling=0.7, seed=_core.DEFAULT_SEED, engine="auto", as_frame=False):
     """Loopy belief propagation on a pairwise binary MRF (undirected graphs): P(x_v = 1) per vertex.
 
     Edge potential psi(x,x) = coupling, psi(x,1-x) = 1-coupling; per-vertex priors
-    come from ``seed`` (as the CLI's --prior-seed)."""
-    return _core.belief_propagation(_core_of(g), int(iterations), float(coupling), int(seed), str(engine))
+    come from ``seed`` (as the CLI's --prior-seed).
+    ``as_frame=True``: a pandas DataFrame indexed by :meth:`Graph.vertex_ids`
+    with the column ``probability``."""
+    return _frame(g, as_frame, {"probability": _core.belief_propagation(_core_of(g), int(iterations), float(coupling),
+                                                                          int(seed), str(engine))})
 
 
-def connected_components(g, *, variant="afforest", engine="auto"):
+def connected_components(g, *, variant="afforest", engine="auto", as_frame=False):
     """Connected components (weakly connected for directed graphs).
 
     Returns, per vertex, the id of a member of its component (one representative
@@ -150,21 +184,32 @@ def connected_components(g, *, variant="afforest", engine="auto"):
     engine only). With ``engine='auto'`` an explicit 'sv' runs flat and 'lp' on
     the NUMA engine. The NUMA engine labels each component with its smallest id
     (uint64).
+    ``as_frame=True``: a pandas DataFrame indexed by :meth:`Graph.vertex_ids`
+    with the column ``component`` (a member in the user's ids: node objects for
+    graphs with :attr:`Graph.nodes`).
     """
-    return _core.connected_components(_core_of(g), str(variant), str(engine))
+    return _frame(g, as_frame, {"component": _core.connected_components(_core_of(g), str(variant), str(engine))},
+                  ids_in=("component",))
 
 
-def triangles(g, *, per_vertex=False):
-    """Triangle count of an undirected graph (int), or per vertex (int64 array, as networkx.triangles)."""
+def triangles(g, *, per_vertex=False, as_frame=False):
+    """Triangle count of an undirected graph (int), or per vertex (int64 array, as networkx.triangles).
+
+    ``as_frame=True`` (implies ``per_vertex``): a pandas DataFrame indexed by
+    :meth:`Graph.vertex_ids` with the column ``triangles``."""
+    if as_frame:
+        return _frame(g, True, {"triangles": _core.triangles(_core_of(g), True)})
     return _core.triangles(_core_of(g), bool(per_vertex))
 
 
-def core_number(g, *, engine="auto"):
+def core_number(g, *, engine="auto", as_frame=False):
     """k-core decomposition: the coreness of every vertex (int32), as networkx.core_number.
 
     The coreness of v is the largest k such that v belongs to the k-core, the
     maximal subgraph in which every vertex has at least k neighbours. Needs an
     undirected graph without self-loops (``numagraph.read(..., directed=False)``;
     ``from_edges``/``from_networkx`` with ``drop_self_loops=True``); raises
-    UsageError otherwise. Level-synchronous parallel peeling on both engines."""
-    return _core.core_number(_core_of(g), str(engine))
+    UsageError otherwise. Level-synchronous parallel peeling on both engines.
+    ``as_frame=True``: a pandas DataFrame indexed by :meth:`Graph.vertex_ids`
+    with the column ``core``."""
+    return _frame(g, as_frame, {"core": _core.core_number(_core_of(g), str(engine))})
