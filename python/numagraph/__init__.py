@@ -5,14 +5,18 @@ the NumPy/SciPy/NetworkX conversions and the NetworkX backend. Every kernel runs
 with the GIL released on numagraph's worker thread, returns NumPy arrays that
 own the C++ result memory (no copies), and answers Ctrl-C within about 0.1 s.
 
-Quick start::
+Quick start (run as a doctest by ``make docs``):
 
-    import numagraph as ng
-    g = ng.generate.kronecker(16)              # Graph500 graph, 2^16 vertices
-    depth = ng.bfs(g, 0)                       # int32 hop counts, -1 = unreached
-    pr = ng.pagerank(g)                        # float64 scores
-    with ng.config(threads=4):
-        comp = ng.connected_components(g)
+>>> import numagraph as ng
+>>> g = ng.generate.kronecker(10)          # Graph500 graph, 2^10 vertices
+>>> g.num_vertices
+1024
+>>> depth = ng.bfs(g, 0)                   # int32 hop counts, -1 = unreached
+>>> depth.dtype, int(depth[0])
+(dtype('int32'), 0)
+>>> pr = ng.pagerank(g)                    # float64 scores
+>>> with ng.config(threads=2):
+...     comp = ng.connected_components(g)
 """
 from . import _core
 from ._core import Error, UsageError, InputError, IoError, VerifyError, ResourceError

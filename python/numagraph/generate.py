@@ -14,7 +14,11 @@ __all__ = ["kronecker", "uniform", "grid", "DEFAULT_SEED"]
 def kronecker(scale, edge_factor=16, seed=DEFAULT_SEED, *, weighted=False, clean=True):
     """Graph500 Kronecker graph (A=0.57, B=C=0.19): 2^scale vertices,
     edge_factor * 2^scale undirected edges before cleaning, scrambled ids.
-    ``weighted``: integer weights uniform in [1, 255]."""
+    ``weighted``: integer weights uniform in [1, 255].
+
+    >>> numagraph.generate.kronecker(8).num_vertices
+    256
+    """
     return Graph(_core.generate("kron", int(scale), int(edge_factor), int(seed), bool(weighted), clean, clean))
 
 

@@ -7,6 +7,11 @@ numagraph.Graph plus the node list; results come back as NetworkX returns them
 (dicts keyed by node, generators of sets, ...). Calls numagraph cannot serve
 exactly (weighted PageRank, personalization, endpoints=True, ...) are declined
 in ``can_run`` so NetworkX runs them itself.
+
+>>> import networkx as nx
+>>> G = nx.path_graph(4)
+>>> sorted(nx.single_source_shortest_path_length(G, 0, backend="numagraph").items())
+[(0, 0), (1, 1), (2, 2), (3, 3)]
 """
 from __future__ import annotations
 

@@ -31,6 +31,10 @@ class config:
     bind: "compact", "scatter" or "none". smt: use every hardware thread.
     pages: "4k", "thp", "2m" or "1g". placement: "local", "interleave" or "partitioned".
     ``numagraph.config.current()`` returns what is in force.
+
+    >>> with numagraph.config(threads=1):
+    ...     numagraph.config.current()["threads"]
+    1
     """
 
     def __init__(self, threads=None, topology=None, bind=None, smt=None, pages=None, placement=None):
