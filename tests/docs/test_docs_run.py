@@ -330,6 +330,9 @@ def test_markers_have_reasons():
     assert not bad, f"docs-run markers without a (reason): {bad}"
 
 
+_COMMAND_LINE = re.compile(r"^(?:\$ |numagraph [a-z][\w-]*(?:\s|$))")
+
+
 def test_no_command_blocks_untagged():
     """A fence without a language holding `$ ` or `numagraph ` lines is a command block in
     disguise: tag it ```console or ```sh (or mark it skip, with the reason)."""
@@ -344,7 +347,7 @@ def test_no_command_blocks_untagged():
                     inside, lang, start, shown = True, m.group(1), n, False
                 else:
                     inside = False
-            elif inside and not lang and line.startswith(("$ ", "numagraph ")) and not shown:
+            elif inside and not lang and _COMMAND_LINE.match(line) and not shown:
                 bad.append(f"{page.relative_to(REPO)}:{start}")
                 shown = True
     assert not bad, f"tag these blocks ```console or ```sh: {bad}"
