@@ -161,6 +161,10 @@ inline std::shared_ptr<const AnyGraph> graph_of(const PyGraph& g) {
   return g.graph;
 }
 
+// A library message in Python's words: CLI flags become argument names
+// ("--engine flat" -> "engine='flat'", "-s (--symmetrize)" -> "directed=False").
+std::string python_voice(std::string message);
+
 void bind_graph(nb::module_& m);
 void bind_kernels(nb::module_& m);
 void bind_runtime(nb::module_& m);

@@ -48,17 +48,17 @@ void define_errors(nb::module_& m) {
     } catch (const Cancelled&) {
       PyErr_SetNone(PyExc_KeyboardInterrupt);
     } catch (const UsageError& e) {
-      PyErr_SetString(errors.usage, e.what());
+      PyErr_SetString(errors.usage, python_voice(e.what()).c_str());
     } catch (const InputError& e) {
-      PyErr_SetString(errors.input, e.what());
+      PyErr_SetString(errors.input, python_voice(e.what()).c_str());
     } catch (const IoError& e) {
-      PyErr_SetString(errors.io, e.what());
+      PyErr_SetString(errors.io, python_voice(e.what()).c_str());
     } catch (const VerifyError& e) {
-      PyErr_SetString(errors.verify, e.what());
+      PyErr_SetString(errors.verify, python_voice(e.what()).c_str());
     } catch (const ResourceError& e) {
-      PyErr_SetString(errors.resource, e.what());
+      PyErr_SetString(errors.resource, python_voice(e.what()).c_str());
     } catch (const Error& e) {
-      PyErr_SetString(errors.base, e.what());
+      PyErr_SetString(errors.base, python_voice(e.what()).c_str());
     } catch (const std::bad_alloc&) {
       PyErr_SetString(errors.resource, "out of memory: use a smaller graph or a machine with more memory");
     }

@@ -172,7 +172,7 @@ class EngineCall {
 // explicit --engine numa and accounting, so neither is accepted and ignored.
 inline void require_flat(const Execution& x, const std::string& what) {
   if (x.engine == EngineChoice::kNuma)
-    throw UsageError(what + " has no NUMA-engine version: use --engine flat or auto (Python: engine='flat' or 'auto')");
+    throw UsageError(what + " has no NUMA-engine version: use --engine flat or auto");
   if (x.account)
     throw UsageError(what + " has no NUMA-engine version to instrument: drop --account");
 }

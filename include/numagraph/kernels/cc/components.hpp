@@ -27,7 +27,7 @@ CcResult<V> connected_components(const CSRGraph<V>& g, const CcOptions& o = {}, 
     xe.engine = EngineChoice::kFlat;
   } else if (o.variant == CcVariant::kLabelPropagation) {
     if (x.engine == EngineChoice::kFlat)
-      throw UsageError("the CC variant lp runs on the NUMA engine only: use --engine numa or auto (Python: engine='numa'), "
+      throw UsageError("the CC variant lp runs on the NUMA engine only: use --engine numa or auto, "
                        "or the variant afforest or sv");
     xe.engine = EngineChoice::kNuma;
   }

@@ -42,11 +42,10 @@ void unpermute(KcoreResult<V>& r, const reorder::Permutation<V>& ids) {
 template <typename V>
 void require_kcore_input(const CSRGraph<V>& g) {
   if (g.directed())
-    throw UsageError("k-core decomposition needs an undirected graph: load it with -s (--symmetrize) "
-                     "(Python: numagraph.read(..., directed=False))");
+    throw UsageError("k-core decomposition needs an undirected graph: load it with -s (--symmetrize)");
   if (g.num_self_loops() > 0)
     throw UsageError("k-core decomposition needs a graph without self-loops (" + std::to_string(g.num_self_loops()) +
-                     " here): load it without --keep-self-loops (Python: drop_self_loops=True)");
+                     " here): load it without --keep-self-loops");
   constexpr eid_t kMaxDegree = std::numeric_limits<std::int32_t>::max();
   if (g.num_arcs() <= kMaxDegree) return;  // no vertex can have more neighbours than that
   for (std::int64_t v = 0; v < g.num_vertices(); ++v)
