@@ -6,6 +6,9 @@
 #   make fuzz   build the libFuzzer targets (clang, ASan+UBSan) and run each for
 #               FUZZ_SECONDS (default 60); see tests/fuzz/run.sh
 #   make sanitize  the C++ unit tests under ASan+UBSan, the kernels' under TSan
+#   make docs   the Python API reference (docs/api/_build/html) and its doctests
+#   make wheel  a repaired binary wheel (package + CLI) in dist/; make wheel-test
+#               installs it in a fresh venv without a compiler and checks it
 # Variables: BUILD (build dir, default build), JOBS (parallel compile jobs),
 #            DEMO_SCALE (Kronecker scale of the demo graph, default 18).
 BUILD ?= build
@@ -23,7 +26,8 @@ SAN_FLAGS ?= -O1 -g1 -DNDEBUG
 # The tests of parallel code that run under TSan: kernels, engine, queues.
 TSAN_TESTS ?= Kcore*:Bfs*:Sssp*:Bc*:Cc*:Pr*:Spmv*:Tc*:Bp*:Diameter*:EdgeMap*:NumaEngine*:PartitionedGraph*:WorkQueues*:Recycle*:IdWidths/*
 
-.PHONY: all deps build test demo clean portable native python fuzz fuzz-build fuzz-smoke sanitize asan tsan
+.PHONY: all deps build test demo clean portable native python fuzz fuzz-build fuzz-smoke sanitize asan tsan \
+        docs wheel wheel-test
 
 all: build
 
@@ -56,6 +60,25 @@ test: build python
 
 demo: build
 	@scripts/demo.sh $(BUILD)/numagraph $(DEMO_SCALE)
+
+# The API reference from the installed package's docstrings (Sphinx autodoc),
+# warnings as errors, then its >>> examples as doctests. Builds the package
+# only when it is not importable yet (make python rebuilds it).
+docs:
+	@$(PY) -c 'import numagraph' 2>/dev/null || $(MAKE) python
+	@$(PY) -c 'import sphinx' 2>/dev/null || $(PY) -m pip install -q --disable-pip-version-check sphinx
+	$(PY) -m sphinx -b html -W --keep-going -q -d docs/api/_build/doctrees docs/api docs/api/_build/html
+	$(PY) -m sphinx -b doctest -W --keep-going -q -d docs/api/_build/doctrees docs/api docs/api/_build/doctest
+	@echo "docs: docs/api/_build/html/index.html"
+
+# A manylinux wheel with the CLI inside, repaired by auditwheel (build-wheel/,
+# dist/, tools in .venv-wheel; docs/building.md, "Wheels"). Not in CI: it
+# compiles everything again.
+wheel:
+	scripts/build-wheel.sh $(JOBS)
+
+wheel-test:
+	scripts/test-wheel.sh
 
 # libFuzzer targets, one per reader/decoder (tests/fuzz/). Needs clang
 # (scripts/install-deps.sh --fuzz installs it); `make test` does not.
