@@ -46,15 +46,15 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<G> keep;
   const G& cg = caller_graph(g, keep);  // the graph in the ids the kernel answers in
   std::vector<V> sources;
-  if (c.exact && (c.roots.source >= 0 || c.roots.sources > 0 || !c.roots.roots_file.empty()))
+  if (c.exact && (!c.roots.source.empty() || c.roots.sources > 0 || !c.roots.roots_file.empty()))
     throw UsageError("--exact uses every vertex as a source: drop --source, --sources or --roots");
   if (c.exact) {
     for (std::int64_t v = 0; v < g.num_vertices(); ++v) sources.push_back(static_cast<V>(v));
   } else {
     RootOptions r = c.roots;
-    if (r.source < 0 && r.sources == 0 && r.roots_file.empty()) r.sources = 4;
+    if (r.source.empty() && r.sources == 0 && r.roots_file.empty()) r.sources = 4;
     sources = resolve_roots(cg, r, RunOptions{c.run.threads, 1, c.run.verify, c.run.json, c.run.seed, {}});
-    if (r.source >= 0) sources.resize(1);
+    if (!r.source.empty()) sources.resize(1);
   }
   KernelCache cache;
   const Execution x = make_execution(c.engine, cache, g, cg);
@@ -84,7 +84,8 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   std::vector<std::uint64_t> labels;
   if (!c.exact)
     for (V s : sources) labels.push_back(cg.label(s));
-  rec.set("exact", c.exact).set("num_sources", static_cast<std::int64_t>(sources.size())).set("sources", labels);
+  rec.set("exact", c.exact).set("num_sources", static_cast<std::int64_t>(sources.size()));
+  set_ids(rec, "sources", cg, labels);
   rec.set("normalized", c.normalized).set("variant", r.ran.numa ? "work-queues" : kernels::to_string(r.variant));
   if (r.ran.numa || o.variant == BcVariant::kWorkQueues)
     rec.set("task_size", c.bc.task_size)

@@ -53,8 +53,8 @@ Summary summarize(profile::Record& rec, const G& g, const std::vector<std::uint6
   Summary s;
   s.keys = {"reached", "max_depth"};
   const std::string which = roots.size() > 1 ? format(" (the last of %zu roots)", roots.size()) : "";
-  s.lines.push_back(format("BFS from vertex %llu%s: reached %s in %d levels (max depth %d)",
-                           static_cast<unsigned long long>(roots.back()), which.c_str(),
+  s.lines.push_back(format("BFS from vertex %s%s: reached %s in %d levels (max depth %d)",
+                           id_text(g, roots.back()).c_str(), which.c_str(),
                            share(reached, g.num_vertices()).c_str(), max_depth + 1, max_depth));
   return s;
 }
@@ -101,8 +101,8 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   profile::Record rec = base_record("bfs", lg, c.run);
   std::vector<std::uint64_t> labels;
   for (V root : roots) labels.push_back(cg.label(root));
-  rec.set("roots", labels)
-      .set("teps", teps)
+  set_ids(rec, "roots", cg, labels);
+  rec.set("teps", teps)
       .set("teps_harmonic_mean", static_cast<double>(teps.size()) / inverse)
       .set("summary_bits", c.bfs.summary_bits)
       .set("alpha", c.bfs.alpha)

@@ -47,9 +47,9 @@ Summary summarize(profile::Record& rec, const G& g, const NumaArray<std::uint64_
       .set("result_bytes", result_bytes);
   Summary s;
   s.keys = {"num_components", "largest_component"};
-  s.lines.push_back(format("%lld connected components%s; the largest has %s (vertex %llu among them)",
+  s.lines.push_back(format("%lld connected components%s; the largest has %s (vertex %s among them)",
                            static_cast<long long>(components), g.directed() ? " (weak)" : "",
-                           share(largest, n).c_str(), static_cast<unsigned long long>(member)));
+                           share(largest, n).c_str(), id_text(g, member).c_str()));
   return s;
 }
 
@@ -88,7 +88,7 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
       summarize(rec, cg, labels, static_cast<std::int64_t>(r.labels.size() * sizeof(V)));
   // Report labels as the user's id of each component's representative.
   for (auto& l : labels) l = cg.label(static_cast<V>(l));
-  if (!c.output.empty()) write_vertex_values(c.output, cg, labels.data());
+  if (!c.output.empty()) write_vertex_values(c.output, cg, labels.data(), true);
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why, summary);
 }

@@ -18,15 +18,21 @@ struct ConvertOptions {
   BuildOptions build;
   int threads = 0;
   bool quiet = false;
+  bool header = false, no_header = false;
 };
 
 const Register kConvert{
     {"convert", "convert a graph between formats, optionally cleaning it", 30, [](CLI::App& app) {
        auto o = std::make_shared<ConvertOptions>();
        app.add_option("IN", o->input, "input graph file")->required();
-       app.add_option("OUT", o->output, "output file (.ngr .el .wel .mtx .sg .wsg)")->required();
+       app.add_option("OUT", o->output,
+                      "output file (.ngr .el .wel .mtx .sg .wsg .csv .tsv; a graph with vertex names: .csv .tsv only)")
+           ->required();
        app.add_option("--format", o->in_format, "force the input format");
-       app.add_option("--to", o->out_format, "force the output format: el wel mtx ngr sg wsg");
+       auto* header = app.add_flag("--header", o->header,
+                                   "CSV/TSV input: the first line is a header (default: detected, docs/formats.md)");
+       app.add_flag("--no-header", o->no_header, "CSV/TSV input: the first line is an edge")->excludes(header);
+       app.add_option("--to", o->out_format, "force the output format: el wel mtx ngr sg wsg csv tsv");
        app.add_flag("-s,--symmetrize", o->build.symmetrize, "make the graph undirected");
        app.add_flag("--drop-self-loops", o->build.drop_self_loops, "remove u->u edges");
        app.add_flag("--dedupe", o->build.dedupe, "keep one of parallel edges (the lightest)");
@@ -42,6 +48,7 @@ const Register kConvert{
                                                   : Relabel::kAuto;
          ReadOptions ro;
          if (!o->in_format.empty()) ro.format = parse_format(o->in_format);
+         ro.header = o->header ? Header::kYes : o->no_header ? Header::kNo : Header::kAuto;
          refuse_output_onto_input(o->output, o->input, "OUT");
          profile::Timer t;
          BuildReport report;

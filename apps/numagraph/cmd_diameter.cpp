@@ -35,14 +35,14 @@ void run_diameter(const DiameterCommand& c, const LoadedGraph& lg, const G& g) {
   const auto counts = account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::diameter(g, {}, ax); });
   profile::Record rec = base_record("diameter", lg, c.run);
   rec.set("diameter_lower_bound", r.bound)
-      .set("endpoints", std::vector<std::uint64_t>{cg.label(r.from), cg.label(r.to)})
       .set("sweeps", r.sweeps);
+  set_ids(rec, "endpoints", cg, std::vector<std::uint64_t>{cg.label(r.from), cg.label(r.to)});
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
   Summary s;
   s.keys = {"diameter_lower_bound", "endpoints"};
-  s.lines.push_back(format("diameter at least %lld: vertices %llu and %llu are that far apart (%d BFS sweeps)",
-                           static_cast<long long>(r.bound), static_cast<unsigned long long>(cg.label(r.from)),
-                           static_cast<unsigned long long>(cg.label(r.to)), static_cast<int>(r.sweeps)));
+  s.lines.push_back(format("diameter at least %lld: vertices %s and %s are that far apart (%d BFS sweeps)",
+                           static_cast<long long>(r.bound), id_text(cg, cg.label(r.from)).c_str(),
+                           id_text(cg, cg.label(r.to)).c_str(), static_cast<int>(r.sweeps)));
   emit(c.run, rec, seconds, verified, why, s);
 }
 

@@ -39,8 +39,8 @@ Summary summarize(profile::Record& rec, const G& g, const std::vector<std::uint6
   Summary s;
   s.keys = {"reached", "max_distance"};
   const std::string which = roots.size() > 1 ? format(" (the last of %zu roots)", roots.size()) : "";
-  s.lines.push_back(format("shortest paths from vertex %llu%s: reached %s, farthest at distance %.6g",
-                           static_cast<unsigned long long>(roots.back()), which.c_str(),
+  s.lines.push_back(format("shortest paths from vertex %s%s: reached %s, farthest at distance %.6g",
+                           id_text(g, roots.back()).c_str(), which.c_str(),
                            share(reached, g.num_vertices()).c_str(), max_distance));
   return s;
 }
@@ -71,7 +71,8 @@ void run_sssp(const SsspCommand& c, const LoadedGraph& lg, const G& g) {
   profile::Record rec = base_record("sssp", lg, c.run);
   std::vector<std::uint64_t> labels;
   for (V root : roots) labels.push_back(cg.label(root));
-  rec.set("roots", labels).set("delta", r.delta);
+  set_ids(rec, "roots", cg, labels);
+  rec.set("delta", r.delta);
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why, summarize(rec, cg, labels, r));
 }

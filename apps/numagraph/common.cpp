@@ -29,7 +29,10 @@ void add_graph_options(CLI::App& app, GraphSource& src, bool raw) {
       ->check(CLI::Range(1, 1 << 20));
   app.add_option("--graph-seed", src.gen_seed, "generator seed (default 27491095)");
   app.add_flag("--weighted", src.weighted, "give generated graphs integer weights in [1, 255]");
-  app.add_option("--format", src.format, "force the input format: el wel snap mtx gr metis sg wsg ngr");
+  app.add_option("--format", src.format, "force the input format: el wel snap mtx gr metis sg wsg ngr csv tsv");
+  auto* header = app.add_flag("--header", src.header,
+                              "CSV/TSV: the first line is a header (default: detected, docs/formats.md)");
+  app.add_flag("--no-header", src.no_header, "CSV/TSV: the first line is an edge, not a header")->excludes(header);
   app.add_flag("-s,--symmetrize", src.symmetrize, "treat edges as undirected (add reverse edges)");
   app.add_flag("--no-checksum", src.no_checksum, "load .ngr files without verifying their checksum (trusted files)");
   app.add_option("--relabel", src.relabel, "compact sparse ids to 0..k-1: on, off or auto (default)")
@@ -61,11 +64,13 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
   build.relabel = src.relabel == "on" ? Relabel::kOn : src.relabel == "off" ? Relabel::kOff
                                                                              : Relabel::kAuto;
   LoadedGraph out;
+  bool detected_header = false;
   profile::Timer total;
   if (!src.file.empty()) {
     ReadOptions ro;
     if (!src.format.empty()) ro.format = parse_format(src.format);
     ro.verify_checksum = !src.no_checksum;
+    ro.header = src.header ? Header::kYes : src.no_header ? Header::kNo : Header::kAuto;
     out.name = src.file;
     progress_note("loading " + src.file);
     const Format f = ro.format != Format::kAuto ? ro.format : format_from_extension(src.file);
@@ -75,6 +80,8 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
     } else {  // time parsing and building separately (the load benchmark reports both)
       EdgeList edges = read_edge_list(src.file, ro);
       out.read_seconds = total.seconds();
+      out.header = edges.header;
+      detected_header = edges.header && *edges.header && edges.header_detected;
       profile::Timer build_timer;
       out.graph = build_graph(std::move(edges), build, &out.report);
       out.build_seconds = build_timer.seconds();
@@ -107,6 +114,9 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
   }
   progress_clear();
   out.load_seconds = total.seconds();
+  if (detected_header)
+    std::fprintf(stderr, "numagraph: note: %s: the first line is a header, not an edge (--no-header reads it as one)\n",
+                 src.file.c_str());
   if (!out.report.notice.empty()) std::fprintf(stderr, "numagraph: note: %s\n", out.report.notice.c_str());
   return out;
 }
@@ -137,6 +147,7 @@ profile::Record base_record(const std::string& kernel, const LoadedGraph& g, con
             .set("weighted", graph.weighted());
       },
       g.graph);
+  if (g.header) rec.set("header", *g.header);
   rec.set("threads", parallel::max_threads());
   add_runtime_fields(rec);
   rec.set("load_s", g.load_seconds);

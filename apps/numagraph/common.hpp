@@ -18,6 +18,7 @@
 #include "numagraph/graph/any_graph.hpp"
 #include "numagraph/graph/builder.hpp"
 #include "numagraph/graph/generators.hpp"
+#include "numagraph/graph/io.hpp"
 #include "numagraph/profile/record.hpp"
 #include "numagraph/reorder/apply.hpp"
 #include "numagraph/util/atomic_file.hpp"
@@ -42,6 +43,8 @@ struct GraphSource {
   bool keep_self_loops = false;  // --keep-self-loops
   bool keep_duplicates = false;  // --keep-duplicates
   bool no_checksum = false;      // --no-checksum: skip the .ngr checksum pass
+  bool header = false;           // --header: CSV/TSV first line is a header
+  bool no_header = false;        // --no-header: it is an edge (default: detected)
 };
 
 // kernels: positional FILE and the generator flags, with kernel-style cleaning
@@ -56,6 +59,7 @@ struct LoadedGraph {
   double read_seconds = 0;   // read or generate only
   double build_seconds = 0;  // builder only
   BuildReport report;
+  std::optional<bool> header;  // CSV/TSV: whether the first line was a header
 };
 
 // Loads or generates the graph; prints the builder notice (if any) to stderr.
@@ -172,16 +176,36 @@ inline const CLI::Validator kOrderName(
     "ORDER");
 
 // Writes one line per vertex, "<id> <value>", with ids in the user's original
-// labels: the format oracle tests and users read (--output FILE). The lines go
+// labels: the format oracle tests and users read (--output FILE). For a graph
+// read with vertex names the id is the name (double-quoted when it holds a
+// blank, a quote or a comma), and so is the value when `values_are_ids`
+// (component representatives). The lines go
 // to a temporary file renamed over `path` when complete (util/atomic_file.hpp):
 // an error or a signal never leaves a partial file.
 template <typename G, typename T>
-void write_vertex_values(const std::string& path, const G& g, const T* values) {
+void write_vertex_values(const std::string& path, const G& g, const T* values, bool values_are_ids = false) {
   AtomicFile out(path);
   std::FILE* f = std::fopen(out.temp_path().c_str(), "w");
   if (!f) throw IoError("cannot write " + path + ": check the directory exists and is writable");
   for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
     const auto id = static_cast<unsigned long long>(g.label(static_cast<typename G::vertex_type>(v)));
+    if (g.named()) {
+      const std::string name = io::csv_field_text((*g.names())[id], ' ');
+      if constexpr (std::is_integral_v<T>) {
+        if (values_are_ids) {
+          const auto value = static_cast<std::uint64_t>(values[v]);
+          std::fprintf(f, "%s %s\n", name.c_str(), io::csv_field_text((*g.names())[value], ' ').c_str());
+          continue;
+        }
+      }
+      if constexpr (std::is_floating_point_v<T>)
+        std::fprintf(f, "%s %.17g\n", name.c_str(), static_cast<double>(values[v]));
+      else if constexpr (std::is_signed_v<T>)
+        std::fprintf(f, "%s %lld\n", name.c_str(), static_cast<long long>(values[v]));
+      else
+        std::fprintf(f, "%s %llu\n", name.c_str(), static_cast<unsigned long long>(values[v]));
+      continue;
+    }
     if constexpr (std::is_floating_point_v<T>)
       std::fprintf(f, "%llu %.17g\n", id, static_cast<double>(values[v]));
     else if constexpr (std::is_signed_v<T>)

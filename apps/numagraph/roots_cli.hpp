@@ -1,7 +1,7 @@
 // Root selection flags shared by bfs, sssp and bc:
-//   --source V     one root (the user's id), run --trials times
+//   --source V     one root (the user's id, or name for a graph read with names), run --trials times
 //   --sources K    K random non-isolated roots from --seed, one trial each
-//   --roots FILE   roots listed in a file (one user id per line)
+//   --roots FILE   roots listed in a file (one user id or name per line)
 // With none of them: --trials random roots (gapbs style).
 #pragma once
 
@@ -18,17 +18,18 @@
 namespace numagraph::cli {
 
 struct RootOptions {
-  std::int64_t source = -1;
+  std::string source;  // empty: not given
   std::int64_t sources = 0;
   std::string roots_file;
 };
 
 inline void add_root_options(CLI::App& app, RootOptions& r) {
-  auto* s = app.add_option("--source,-r", r.source, "root vertex (your id; with --relabel, the original id)")
-                ->check(kNonNegative);
+  auto* s = app.add_option("--source,-r", r.source,
+                           "root vertex: your id (with --relabel, the original id), or its name for a CSV/TSV "
+                           "file with names");
   auto* k = app.add_option("--sources", r.sources, "number of random roots (non-isolated, from --seed)")
                 ->check(kPositive);
-  auto* f = app.add_option("--roots", r.roots_file, "file with one root id per line");
+  auto* f = app.add_option("--roots", r.roots_file, "file with one root id (or name) per line");
   s->excludes(k)->excludes(f);
   k->excludes(f);
 }
@@ -36,7 +37,13 @@ inline void add_root_options(CLI::App& app, RootOptions& r) {
 template <typename G>
 std::vector<typename G::vertex_type> resolve_roots(const G& g, const RootOptions& r, const RunOptions& run) {
   using V = typename G::vertex_type;
-  if (r.source >= 0) return std::vector<V>(static_cast<std::size_t>(run.trials), kernels::dense_id(g, static_cast<std::uint64_t>(r.source)));
+  if (!r.source.empty()) {
+    try {
+      return std::vector<V>(static_cast<std::size_t>(run.trials), kernels::dense_id_of(g, r.source));
+    } catch (const UsageError& e) {
+      throw UsageError(std::string("--source: ") + e.what());
+    }
+  }
   if (!r.roots_file.empty()) {
     std::ifstream in(r.roots_file);
     if (!in) throw IoError("cannot open " + r.roots_file + " (the --roots file)");
@@ -49,6 +56,14 @@ std::vector<typename G::vertex_type> resolve_roots(const G& g, const RootOptions
       const std::size_t first = line.find_first_not_of(" \t");
       const std::size_t last = line.find_last_not_of(" \t\r");
       const std::string id_text = line.substr(first, last - first + 1);
+      if (g.named()) {  // a name per line, as the graph file spells it
+        try {
+          roots.push_back(kernels::dense_id_of(g, id_text));
+        } catch (const UsageError& e) {
+          throw InputError(r.roots_file, ln, e.what());
+        }
+        continue;
+      }
       std::size_t used = 0;
       unsigned long long id = 0;
       try {

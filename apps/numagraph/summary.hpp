@@ -2,7 +2,7 @@
 // by emit above the table) and the same figures as record fields (--json).
 // Everything here runs after the timed trials, on the caller's graph, so the
 // ids shown are the user's (labels of relabelled graphs, original ids of
-// renumbered ones).
+// renumbered ones, names of graphs read with names).
 #pragma once
 
 #include <algorithm>
@@ -30,6 +30,26 @@ std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
 // "33696 of 36692 vertices (91.8%)": a count, of a total, and the percentage.
 std::string share(std::int64_t count, std::int64_t total, const char* noun = "vertices");
+
+// A user id as people read it: the vertex's name in a graph read with names
+// (CSV/TSV, docs/formats.md), else the number.
+template <typename G>
+std::string id_text(const G& g, std::uint64_t user_id) {
+  return g.named() ? (*g.names())[user_id] : std::to_string(user_id);
+}
+
+// Sets record field `key` to user ids: numbers, or the names (JSON strings)
+// of a named graph.
+template <typename G>
+void set_ids(profile::Record& rec, const std::string& key, const G& g, const std::vector<std::uint64_t>& ids) {
+  if (!g.named()) {
+    rec.set(key, ids);
+    return;
+  }
+  std::string json = "[";
+  for (std::size_t i = 0; i < ids.size(); ++i) json += (i ? "," : "") + profile::Record::quote(id_text(g, ids[i]));
+  rec.raw(key, json + "]");
+}
 
 // The k vertices of largest value, largest first; ties go to the smaller
 // user id, NaNs are skipped. Returns (user id, value) pairs.
@@ -72,13 +92,13 @@ void summarize_top(Summary& s, profile::Record& rec, const G& g, const T* values
     ids.push_back(id);
     scores.push_back(value);
   }
-  rec.set("top_ids", ids).set("top_scores", scores);
+  set_ids(rec, "top_ids", g, ids);
+  rec.set("top_scores", scores);
   s.keys.insert(s.keys.end(), {"top_ids", "top_scores"});
   s.lines.push_back(format("top %zu by %s:", top.size(), what));
   s.lines.push_back(format("  %4s  %12s  %s", "rank", "vertex", what));
   for (std::size_t i = 0; i < top.size(); ++i)
-    s.lines.push_back(format("  %4zu  %12llu  %.6g", i + 1, static_cast<unsigned long long>(top[i].first),
-                             top[i].second));
+    s.lines.push_back(format("  %4zu  %12s  %.6g", i + 1, id_text(g, top[i].first).c_str(), top[i].second));
 }
 
 }  // namespace numagraph::cli

@@ -220,8 +220,9 @@ CSRGraph<V> build_with(EdgeList& e, std::int64_t n, const BuildOptions& opt,
     report.duplicates_removed = dups;
   }
   const std::int64_t loops = count_loops(out, n);
-  return CSRGraph<V>(n, !undirected, e.weight_kind, std::move(out), std::move(in),
-                     std::move(labels), loops);
+  CSRGraph<V> g(n, !undirected, e.weight_kind, std::move(out), std::move(in), std::move(labels), loops);
+  g.set_names(e.names);
+  return g;
 }
 
 }  // namespace

@@ -88,6 +88,12 @@ class CSRGraph {
   std::uint64_t label(V v) const { return labels_.empty() ? v : labels_[v]; }
   const NumaArray<std::uint64_t>& labels() const { return labels_; }
 
+  // Vertex names (graphs read with string ids, CSV/TSV): the name of the
+  // vertex whose user id (io::user_id) is k is (*names())[k]; null otherwise.
+  const VertexNames& names() const { return names_; }
+  bool named() const { return names_ != nullptr; }
+  void set_names(VertexNames names) { names_ = std::move(names); }
+
   // A renumbered graph (reorder/) remembers how: vertex v here is vertex
   // permutation().to_old(v) of the graph the caller's ids refer to. The
   // identity for graphs that were not renumbered. labels() stay indexed by
@@ -114,6 +120,7 @@ class CSRGraph {
   NumaArray<std::uint64_t> labels_;
   std::int64_t self_loops_ = 0;
   reorder::Permutation<V> permutation_;
+  VertexNames names_;
 };
 
 using Graph32 = CSRGraph<std::uint32_t>;

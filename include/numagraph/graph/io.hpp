@@ -1,6 +1,6 @@
 // Reading and writing graphs in every supported format.
 //
-// Edge formats (.el .wel .txt .mtx .gr .graph, optionally .gz) are parsed in
+// Edge formats (.el .wel .txt .mtx .gr .graph .csv .tsv, optionally .gz) are parsed in
 // parallel over byte ranges into an EdgeList and then built by the Builder.
 // CSR formats (.ngr, gapbs .sg/.wsg) load straight into a CSRGraph; .ngr is
 // mmap'ed (zero copy). The format comes from the extension, then the content;
@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "numagraph/graph/any_graph.hpp"
@@ -17,9 +18,12 @@
 namespace numagraph {
 
 enum class Format { kAuto, kEdgeList, kWeightedEdgeList, kSnap, kMatrixMarket, kDimacs, kMetis,
-                    kGapbs, kGapbsWeighted, kNgr };
+                    kGapbs, kGapbsWeighted, kNgr, kCsv, kTsv };
 
-// Parses "el", "wel", "snap", "mtx", "gr", "metis", "sg", "wsg", "ngr" (throws UsageError).
+// CSV/TSV: whether the first line is a header (kAuto: detected, docs/formats.md).
+enum class Header { kAuto, kYes, kNo };
+
+// Parses "el", "wel", "snap", "mtx", "gr", "metis", "sg", "wsg", "ngr", "csv", "tsv" (throws UsageError).
 Format parse_format(const std::string& name);
 std::string format_name(Format f);
 // Format from the file name (after stripping .gz), or kAuto when unknown.
@@ -32,6 +36,7 @@ struct ReadOptions {
   // checksum: the structural validation (sections, offsets, ids < n, finite
   // weights) runs on every load, so a damaged file is refused, not crashed on.
   bool verify_checksum = true;
+  Header header = Header::kAuto;  // CSV/TSV only
 };
 
 // Reads an edge format into an EdgeList. Throws InputError (file:line: what)
@@ -45,10 +50,19 @@ AnyGraph load_graph(const std::string& path, const ReadOptions& options = {},
                     const BuildOptions& build = {}, BuildReport* report = nullptr);
 
 // Writes `g` in `format` (kEdgeList, kWeightedEdgeList, kMatrixMarket, kNgr,
-// kGapbs or kGapbsWeighted; kAuto = from the extension). Ids are written as dense ids (or the original
+// kGapbs, kGapbsWeighted, kCsv or kTsv; kAuto = from the extension). A graph
+// with vertex names (read from CSV/TSV) is written only as CSV/TSV: the other
+// formats would lose the names, so they are refused (UsageError). Ids are written as dense ids (or the original
 // labels for edge formats when the graph was relabelled). The file is written
 // whole or not at all (util/atomic_file.hpp), so `path` may be the file `g`
 // was loaded from.
 void write_graph(const AnyGraph& g, const std::string& path, Format format = Format::kAuto);
+
+namespace io {
+// `text` as a CSV/TSV field: as is, or double-quoted (RFC 4180) when it holds
+// the separator, a comma, a tab, a quote or a newline, starts with '#', has
+// surrounding blanks or is empty, so that the readers give it back unchanged.
+std::string csv_field_text(std::string_view text, char sep);
+}  // namespace io
 
 }  // namespace numagraph

@@ -3,8 +3,10 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "numagraph/numa/numa_array.hpp"
 
@@ -32,6 +34,11 @@ inline const char* to_string(WeightKind kind) {
   return "none";
 }
 
+// The names of a graph read with string vertex ids (CSV/TSV): name k is the
+// vertex whose user id is k (ids are given in order of first appearance).
+// Shared and immutable, so graphs renumbered from one another share it.
+using VertexNames = std::shared_ptr<const std::vector<std::string>>;
+
 // An edge array as readers and generators produce it: 64-bit ids of any size,
 // optional weights. The Builder turns it into a CSRGraph.
 struct EdgeList {
@@ -46,6 +53,12 @@ struct EdgeList {
   // generated Graph500 graphs).
   bool undirected = false;
   std::string source_name;  // file name or generator description, for messages
+  // String vertex ids (CSV/TSV): ids are indices into this table; null otherwise.
+  VertexNames names;
+  // CSV/TSV only: whether the first line was read as a header, and whether
+  // that was detected (rather than asked for with Header::kYes/kNo).
+  std::optional<bool> header;
+  bool header_detected = false;
 
   std::size_t size() const { return src.size(); }
   bool weighted() const { return weight_kind != WeightKind::kNone; }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,34 @@ V dense_id(const CSRGraph<V>& g, std::uint64_t user_id) {
     throw UsageError("vertex " + std::to_string(user_id) + " is out of range: the graph has " +
                      std::to_string(g.num_vertices()) + " vertices (ids 0.." + std::to_string(g.num_vertices() - 1) + ")");
   return static_cast<V>(user_id);
+}
+
+// The caller's dense id of a vertex given as text, as a user types it: its
+// name in a graph read with names (CSV/TSV; matched exactly, case-sensitive),
+// else a non-negative integer user id. Throws UsageError saying which.
+template <typename V>
+V dense_id_of(const CSRGraph<V>& g, const std::string& text) {
+  if (g.named()) {
+    const auto& names = *g.names();
+    for (std::size_t k = 0; k < names.size(); ++k)
+      if (names[k] == text) return dense_id(g, static_cast<std::uint64_t>(k));
+    throw UsageError("vertex '" + text + "' is not a name in the graph (names are matched exactly, case and "
+                     "blanks included, as the file spells them)");
+  }
+  std::uint64_t id = 0;
+  bool ok = !text.empty() && text.size() <= 19;
+  for (char c : text) ok = ok && c >= '0' && c <= '9';
+  if (ok) {
+    try {
+      id = std::stoull(text);
+    } catch (const std::logic_error&) {
+      ok = false;
+    }
+  }
+  if (!ok)
+    throw UsageError("expected a vertex id (a non-negative integer), found '" + text +
+                     "' (names are ids only in graphs read from CSV/TSV files with names)");
+  return dense_id(g, id);
 }
 
 }  // namespace numagraph::kernels

@@ -93,6 +93,7 @@ CSRGraph<V> apply_permutation(const CSRGraph<V>& g, const Permutation<V>& p) {
   }
   CSRGraph<V> r(n, g.directed(), g.weight_kind(), std::move(out), std::move(in), std::move(labels),
                 g.num_self_loops());
+  r.set_names(g.names());  // indexed by user id, which a renumbering keeps
   // New id i -> id old_of_new[i] in g -> g.permutation().to_old(...) in the loaded graph.
   if (!p.identity() || g.reordered()) {
     auto composed = NumaArray<V>::for_overwrite(static_cast<std::size_t>(n));

@@ -53,7 +53,7 @@ Format sniff(const std::string& path) {
   }
   throw InputError(path, 0,
                    "cannot tell the format from the name or the content; give it with --format "
-                   "(el wel snap mtx gr metis sg wsg ngr)");
+                   "(el wel snap mtx gr metis sg wsg ngr csv tsv)");
 }
 
 Format resolve(const std::string& path, Format f) {
@@ -85,6 +85,7 @@ EdgeList to_edge_list(const G& g) {
   e.weight_kind = g.weight_kind();
   e.undirected = !g.directed();
   if (!g.relabelled()) e.num_vertices = static_cast<std::uint64_t>(n);
+  e.names = g.names();
   parallel::for_dynamic(std::int64_t{0}, n, [&](std::int64_t u) {
     const auto uv = static_cast<typename G::vertex_type>(u);
     auto nb = g.out_neighbors(uv);
@@ -118,10 +119,11 @@ Format parse_format(const std::string& name) {
       {"el", Format::kEdgeList}, {"wel", Format::kWeightedEdgeList}, {"snap", Format::kSnap},
       {"txt", Format::kSnap},    {"mtx", Format::kMatrixMarket},     {"gr", Format::kDimacs},
       {"dimacs", Format::kDimacs}, {"metis", Format::kMetis},        {"graph", Format::kMetis},
-      {"sg", Format::kGapbs},    {"wsg", Format::kGapbsWeighted},    {"ngr", Format::kNgr}};
+      {"sg", Format::kGapbs},    {"wsg", Format::kGapbsWeighted},    {"ngr", Format::kNgr},
+      {"csv", Format::kCsv},     {"tsv", Format::kTsv}};
   for (const auto& [n, f] : kNames)
     if (name == n) return f;
-  throw UsageError("unknown format '" + name + "' (use one of: el wel snap mtx gr metis sg wsg ngr)");
+  throw UsageError("unknown format '" + name + "' (use one of: el wel snap mtx gr metis sg wsg ngr csv tsv)");
 }
 
 std::string format_name(Format f) {
@@ -136,6 +138,8 @@ std::string format_name(Format f) {
     case Format::kGapbs: return "sg";
     case Format::kGapbsWeighted: return "wsg";
     case Format::kNgr: return "ngr";
+    case Format::kCsv: return "csv";
+    case Format::kTsv: return "tsv";
   }
   return "auto";
 }
@@ -162,6 +166,8 @@ EdgeList read_edge_list(const std::string& path, const ReadOptions& options) {
     case Format::kMatrixMarket: return io::read_matrix_market(path);
     case Format::kDimacs: return io::read_dimacs(path);
     case Format::kMetis: return io::read_metis(path);
+    case Format::kCsv: return io::read_csv(path, ',', options.header);
+    case Format::kTsv: return io::read_csv(path, '\t', options.header);
     default:
       throw UsageError(path + " is a CSR format (.ngr/.sg/.wsg): load it with load_graph, not read_edge_list");
   }
@@ -171,7 +177,11 @@ AnyGraph load_graph(const std::string& path, const ReadOptions& options, const B
                     BuildReport* report) {
   const Format f = resolve(path, options.format);
   if (f != Format::kNgr && f != Format::kGapbs && f != Format::kGapbsWeighted)
-    return build_graph(read_edge_list(path, {f}), build, report);
+  {
+    ReadOptions edge_options = options;
+    edge_options.format = f;
+    return build_graph(read_edge_list(path, edge_options), build, report);
+  }
   AnyGraph g = f == Format::kNgr ? io::read_ngr(path, options.verify_checksum) : io::read_gapbs(path, f == Format::kGapbsWeighted);
   const bool rebuild = numagraph::visit([&](const auto& graph) { return needs_rebuild(graph, build); }, g);
   if (!rebuild) {
@@ -197,7 +207,12 @@ void write_graph(const AnyGraph& g, const std::string& path, Format format) {
     throw UsageError("writing .gz is not supported: write " + strip_gz(path) + " and compress it with gzip");
   if (format == Format::kAuto)
     throw UsageError("cannot tell the output format from '" + path +
-                     "': use an extension (.ngr .el .wel .mtx .sg .wsg) or --to");
+                     "': use an extension (.ngr .el .wel .mtx .sg .wsg .csv .tsv) or --to");
+  const bool named = numagraph::visit([](const auto& graph) { return graph.named(); }, g);
+  if (named && format != Format::kCsv && format != Format::kTsv)
+    throw UsageError("the graph has vertex names, which " + format_name(format) +
+                     " files cannot hold (they would be lost): write a .csv or .tsv file instead, "
+                     "which keeps them");
   // Every writer fills a temporary file next to `path`; only a complete file
   // is renamed over it (util/atomic_file.hpp).
   AtomicFile out(path);
@@ -209,9 +224,11 @@ void write_graph(const AnyGraph& g, const std::string& path, Format format) {
     case Format::kNgr: io::write_ngr(g, tmp); break;
     case Format::kGapbs: io::write_gapbs(g, tmp, false); break;
     case Format::kGapbsWeighted: io::write_gapbs(g, tmp, true); break;
+    case Format::kCsv: io::write_csv(g, tmp, ','); break;
+    case Format::kTsv: io::write_csv(g, tmp, '\t'); break;
     default:
       throw UsageError("numagraph does not write " + format_name(format) +
-                       " files; write .ngr .el .wel .mtx .sg or .wsg");
+                       " files; write .ngr .el .wel .mtx .sg .wsg .csv or .tsv");
   }
   out.commit();
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "numagraph/graph/any_graph.hpp"
+#include "numagraph/graph/io.hpp"
 #include "numagraph/graph/types.hpp"
 
 namespace numagraph::io {
@@ -20,6 +21,8 @@ EdgeList read_edge_list_text(const std::string& path, bool weighted);  // .el .w
 EdgeList read_matrix_market(const std::string& path);                  // .mtx
 EdgeList read_dimacs(const std::string& path);                         // .gr
 EdgeList read_metis(const std::string& path);                          // .graph
+EdgeList read_csv(const std::string& path, char sep, Header header);    // .csv (sep ',') .tsv ('\t')
+void write_csv(const AnyGraph& g, const std::string& path, char sep);
 
 AnyGraph read_gapbs(const std::string& path, bool weighted);  // .sg .wsg
 void write_gapbs(const AnyGraph& g, const std::string& path, bool weighted);

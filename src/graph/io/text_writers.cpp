@@ -1,6 +1,7 @@
 // Text writers: .el / .wel (one arc per line; an undirected edge once, u <= v;
 // original ids when the graph was relabelled) and Matrix Market (general for
-// directed graphs, symmetric lower triangle for undirected ones, 1-based).
+// directed graphs, symmetric lower triangle for undirected ones, 1-based),
+// and CSV/TSV (a header line, then names or user ids, quoted when needed).
 // Lines are formatted in parallel per vertex block and written in order.
 #include <charconv>
 #include <cstdio>
@@ -69,6 +70,34 @@ void write_edge_list_text(const AnyGraph& any, const std::string& path, bool wei
           append_uint(s, user_id(g, v));
           if (weighted) {
             s.push_back(' ');
+            append_weight(s, wt, g.weight_kind());
+          }
+          s.push_back('\n');
+        });
+        w.close();
+      },
+      any);
+}
+
+void write_csv(const AnyGraph& any, const std::string& path, char sep) {
+  numagraph::visit(
+      [&](const auto& g) {
+        BinaryWriter w(path);
+        std::string head = std::string("source") + sep + "target" + (g.weighted() ? std::string(1, sep) + "weight" : "") + "\n";
+        w.write(head.data(), head.size());
+        const auto* names = g.names().get();
+        auto put = [&](std::string& s, auto v) {
+          const std::uint64_t id = user_id(g, v);
+          if (names) s += csv_field_text((*names)[id], sep);
+          else append_uint(s, id);
+        };
+        write_arcs(g, w, [&](std::string& s, auto u, auto v, weight_t wt) {
+          if (!g.directed() && v < u) return;  // each undirected edge once
+          put(s, u);
+          s.push_back(sep);
+          put(s, v);
+          if (g.weighted()) {
+            s.push_back(sep);
             append_weight(s, wt, g.weight_kind());
           }
           s.push_back('\n');
