@@ -38,7 +38,8 @@ Where and with what
 
 How output is compared (console blocks)
   Both sides are normalized: trailing blanks dropped, and every number followed by a time
-  or rate unit (`0.101 s`, `12 ms`, `77.0 MTEPS`, `211 MiB/s`, `3.6 M edges/s`) becomes `<T>`.
+  or rate unit (`0.101 s`, `12 ms`, `77.0 MTEPS`, `211 MiB/s`, `3.6 M edges/s`) becomes `<T>`,
+  unit included.
   Expected lines must then equal the actual ones, except: a line `...` matches any number of
   lines (zero included), and `[...]` inside a line matches any text.
 
@@ -79,7 +80,8 @@ class Block:
     id: str = field(init=False)
 
     def __post_init__(self):
-        self.id = f"{self.page.relative_to(REPO)}:{self.line}"
+        name = self.page.relative_to(REPO) if self.page.is_relative_to(REPO) else self.page.name
+        self.id = f"{name}:{self.line}"
 
 
 def parse_page(page):
@@ -221,7 +223,8 @@ def cap_scales(text, lang):
     """Generated graphs above SCALE_CAP run at SCALE_CAP (sh and Python blocks only)."""
     cap = lambda m: m.group(1) + str(min(int(m.group(2)), SCALE_CAP))
     if lang == "sh":
-        return re.sub(r"((?:--kron|-g|--uniform|-u|--scale|--grid)(?:\s+|=))(\d+)\b", cap, text)
+        return re.sub(r"((?<![\w-])(?:--kron|-g|--uniform|-u|--scale|--grid)(?:\s+|=))(\d+)\b",
+                      cap, text)
     return re.sub(r"((?:kronecker|uniform)\()(\d+)\b", cap, text)
 
 
@@ -232,12 +235,12 @@ _HEAVY = re.compile(r"(?m)(?:^|[;&|(]\s*|\s)(?:\S*/)?(?:make|cmake|ninja|pip3?|a
 
 # --- console comparison -------------------------------------------------------------------
 
-_TIMED = re.compile(r"\d+(?:\.\d+)?(?:e[+-]?\d+)?(\s?)(?:s|ms|us|µs|ns|[MGK]?TEPS|[KMG]iB/s|"
+_TIMED = re.compile(r"\d+(?:\.\d+)?(?:e[+-]?\d+)?\s?(?:s|ms|us|µs|ns|[MGK]?TEPS|[KMG]iB/s|"
                     r"M edges/s)(?![\w/])")
 
 
 def normalize(line):
-    return _TIMED.sub(r"<T>\1", line.rstrip())
+    return _TIMED.sub("<T>", line.rstrip())
 
 
 def line_matches(expected, actual):
@@ -393,3 +396,23 @@ def test_doc_block(block, docs_env):
         if result["status"] == "skipped":
             pytest.skip(result["detail"])
         assert result["status"] == "ok", f"{block.id}:\n{result['detail']}"
+
+
+def test_comparison_rules_can_fail(tmp_path):
+    """The rules of the docstring, including that a drifted line fails."""
+    assert normalize("load time       0.100 s ") == "load time       <T>"
+    assert normalize("bfs  1100.2 MTEPS  PASS") == "bfs  <T>  PASS"
+    assert normalize("reached 882 of 1024 vertices (86.1%)") == "reached 882 of 1024 vertices (86.1%)"
+    assert output_matches(["a", "...", "d"], ["a", "b", "c", "d"])
+    assert output_matches(["a", "...", "b"], ["a", "b"])
+    assert not output_matches(["a", "...", "d"], ["a", "b", "c"])
+    assert not output_matches(["reached 882 of 1024"], ["reached 881 of 1024"])
+    assert output_matches(["but [...] GiB is free"], ["but 17.8 GiB is free"])
+    assert not output_matches(["but [...] GiB is free"], ["but 17.8 TiB is free"])
+    page = tmp_path / "p.md"
+    page.write_text("x\n<!-- docs-run: skip (too big) -->\n\n```sh\nmake demo\n```\n"
+                    "```console\n$ numagraph info g.el\nout\n```\n```\n$ not run\n```\n")
+    blocks = parse_page(page)
+    assert [(b.line, b.lang, b.marker, b.reason) for b in blocks] == [
+        (4, "sh", "skip", "too big"), (7, "console", "", "")]
+    assert console_steps("$ a\nx\ny\n$ b\n") == [("a", ["x", "y"]), ("b", [])]
