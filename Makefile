@@ -20,7 +20,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
-# Sanitizer builds: -O1 and line tables only compile a heavy test file 2.6x
+# Sanitizer builds: -O1 and line tables only compile a heavy test file 3.1x
 # faster than -O2 -g (docs/building.md), and still symbolize every report.
 SAN_FLAGS ?= -O1 -g1 -DNDEBUG
 # The tests of parallel code that run under TSan: kernels, engine, queues.
