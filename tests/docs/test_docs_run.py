@@ -28,7 +28,8 @@ Where and with what
   Each page gets its own empty working directory `<tmp>/<page>/work` (blocks of a page share
   it, in page order). `numagraph` resolves to $NUMAGRAPH_BIN (default build/numagraph) and
   `python` to the interpreter running pytest, through wrappers first on PATH. The repository's
-  `python/` folder is linked into the working directory so repo-relative scripts run.
+  `python/`, `bench/` and `tests/data/` are linked into the working directory (REPO_LINKS), so
+  examples may name repo-relative scripts and the small committed test graphs.
   Graphs a page names but does not make are small stand-ins under the same relative names
   (STAND_INS below), `../shared/data/...` included: the real data sets are never read.
   In sh and Python blocks (never in console blocks, whose output is compared) generated
@@ -64,6 +65,7 @@ from harness import REPO, numagraph_bin
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md")),
          *sorted((REPO / "docs" / "kernels").glob("*.md"))]
 SCALE_CAP = 12
+REPO_LINKS = ("python", "bench", "tests/data")  # repo-relative paths examples may name
 BLOCK_TIMEOUT_S = 120
 LANGS = {"sh": "sh", "bash": "sh", "shell": "sh", "console": "console", "python": "python"}
 MARKER = re.compile(r"<!--\s*docs-run:\s*(skip|no-compare)\s*(?:\((.*)\))?\s*-->")
@@ -212,7 +214,9 @@ def docs_env(tmp_path_factory):
         if key not in pages:
             root = base / key
             shutil.copytree(template, root, symlinks=True)
-            (root / "work" / "python").symlink_to(REPO / "python")
+            for rel in REPO_LINKS:
+                (root / "work" / rel).parent.mkdir(parents=True, exist_ok=True)
+                (root / "work" / rel).symlink_to(REPO / rel)
             pages[key] = root / "work"
         return pages[key]
 
