@@ -25,8 +25,8 @@ Markers (an HTML comment on the last non-blank line before the fence; invisible 
                                         (the output describes one machine).
 
 Where and with what
-  Each page gets its own empty working directory `<tmp>/<page>/work` (blocks of a page share
-  it, in page order). `numagraph` resolves to $NUMAGRAPH_BIN (default build/numagraph) and
+  Each page gets its own working directory `<tmp>/<page>/work`, holding the stand-ins (blocks
+  of a page share it, in page order; the environment is pytest's, plus MPLBACKEND=Agg). `numagraph` resolves to $NUMAGRAPH_BIN (default build/numagraph) and
   `python` to the interpreter running pytest, through wrappers first on PATH. The repository's
   `python/`, `bench/` and `tests/data/` are linked into the working directory (REPO_LINKS), so
   examples may name repo-relative scripts and the small committed test graphs.
@@ -199,6 +199,8 @@ def docs_env(tmp_path_factory):
     base = tmp_path_factory.mktemp("docs-run")
     template = base / "template"
     make_stand_ins(template)
+    missing = [p for p in STAND_INS if not (template / "work" / p).exists()]
+    assert not missing, f"STAND_INS lists files make_stand_ins did not make: {missing}"
     bindir = base / "bin"
     bindir.mkdir()
     for name, target in (("numagraph", numagraph_bin().resolve()), ("python", Path(sys.executable)),
