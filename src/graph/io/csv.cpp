@@ -150,12 +150,13 @@ bool parse_id(std::string_view t, std::uint64_t& v) {
 }
 
 bool is_column_name(std::string_view t) {
+  // Only words that are unlikely vertex names: a names file whose first edge
+  // is "a,b" must not lose it.
   static const char* const kNames[] = {"source", "target", "src", "dst", "dest", "destination", "from", "to",
-                                       "u", "v", "node1", "node2", "node_1", "node_2", "id1", "id2",
-                                       "head", "tail", "start", "end", "in", "out", "origin", "sender",
-                                       "receiver", "a", "b", "x", "y", "i", "j", "from_id", "to_id",
-                                       "source_id", "target_id", "src_id", "dst_id", "vertex1", "vertex2",
-                                       "fromnodeid", "tonodeid", "node", "neighbor", "neighbour"};
+                                       "u", "v", "node1", "node2", "node_1", "node_2", "id1", "id2", "head",
+                                       "tail", "from_id", "to_id", "source_id", "target_id", "src_id", "dst_id",
+                                       "vertex1", "vertex2", "fromnodeid", "tonodeid", "origin", "sender",
+                                       "receiver"};
   std::string lower(t);
   for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
   for (const char* n : kNames)
