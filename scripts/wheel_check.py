@@ -19,6 +19,21 @@ assert pkg.parent == site, f"numagraph imported from {pkg}, not from this venv's
 for tool in ("cc", "gcc", "g++", "c++", "clang", "cmake"):
     assert shutil.which(tool) is None, f"{tool} is on PATH: the no-compiler check is void"
 print(f"import numagraph: {pkg}")
+nx.config.warnings_to_ignore.add("cache")  # the backend's converted graphs are cached, as meant
+
+# The libraries auditwheel vendored are the ones loaded, not the system's.
+libs = (site / "numagraph.libs").resolve()
+maps = Path("/proc/self/maps").read_text()
+for name in ("libgomp", "libhwloc", "libnuma"):
+    paths = {line.split()[-1] for line in maps.splitlines() if f"/{name}" in line}
+    assert paths and all(Path(p).parent == libs for p in paths), f"{name} loaded from {paths}, not {libs}"
+exe = pkg / "bin" / "numagraph"
+trace = subprocess.run([str(exe)], env={"LD_TRACE_LOADED_OBJECTS": "1"}, capture_output=True, text=True).stdout
+for name in ("libgomp", "libhwloc", "libnuma"):
+    line = next((l for l in trace.splitlines() if name in l), "")
+    where = line.split("=>")[-1].split("(")[0].strip()
+    assert where and Path(where).resolve().parent == libs, f"bin/numagraph resolves {name} as {line.strip()!r}"
+print(f"vendored libgomp, hwloc, numa: loaded from {libs}")
 
 # Kernels against NetworkX on a small random graph with isolated vertices.
 G = nx.gnm_random_graph(300, 700, seed=7)
