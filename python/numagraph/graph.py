@@ -400,7 +400,8 @@ class Graph:
     in_indices = property(lambda self: self._g.in_indices, doc="In-neighbours (the out ones when undirected).")
     labels = property(lambda self: self._g.labels,
                       doc="Original id of each dense id (uint64 view) when relabelled, else None.")
-    nodes = property(lambda self: self._nodes, doc="Node objects (graphs from NetworkX), else None.")
+    nodes = property(lambda self: self._nodes,
+                     doc="Node objects (graphs from NetworkX), vertex names (CSV/TSV with names), else None.")
 
     @property
     def out_degree(self):
@@ -456,21 +457,29 @@ class Graph:
         return f"<numagraph.Graph {self.name!r}: {self.num_vertices} vertices, {self.num_edges} edges, {kind}{w}>"
 
 
-def read(path, format=None, *, directed=None, drop_self_loops=True, dedupe=True, relabel="auto"):
-    """Reads a graph file: .el .wel .txt (SNAP) .mtx .gr .graph (METIS) .sg .wsg .ngr, optionally .gz.
+def read(path, format=None, *, directed=None, drop_self_loops=True, dedupe=True, relabel="auto", header=None):
+    """Reads a graph file: .el .wel .txt (SNAP) .mtx .gr .graph (METIS) .sg .wsg .ngr .csv .tsv, optionally .gz.
 
     The format comes from the extension unless ``format`` names one ("el",
-    "wel", "snap", "mtx", "gr", "metis", "sg", "wsg", "ngr"). The file decides
+    "wel", "snap", "mtx", "gr", "metis", "sg", "wsg", "ngr", "csv", "tsv"). The file decides
     directedness (mtx symmetric, METIS: undirected) unless ``directed=False``
     symmetrises it. Self-loops and duplicate edges are dropped as the CLI
     kernels do, unless asked otherwise; sparse ids are relabelled
     (``relabel='auto'``; originals in :attr:`Graph.labels`). Errors:
     IoError (missing file), InputError (file:line: what is wrong).
+
+    CSV/TSV (docs/formats.md): columns source, target and an optional numeric
+    weight. ``header=None`` detects a header line, True/False say whether the
+    first line is one. When any id is not a non-negative integer, every id is
+    a name: the graph's :attr:`Graph.nodes` are then the names (str, numbered
+    in order of first appearance): kernels take names
+    (``numagraph.bfs(g, "alice")``) and ``g.to_dict(result)`` is keyed by them.
     """
     if directed is True:
         directed = None
     core = _core.read(os.fspath(path), format or "", None if directed is None else bool(directed),
-                      bool(drop_self_loops), bool(dedupe), _relabel_arg(relabel))
+                      bool(drop_self_loops), bool(dedupe), _relabel_arg(relabel),
+                      None if header is None else bool(header))
     if core.notice:  # e.g. the automatic relabelling of sparse ids
         warnings.warn(f"numagraph: {core.notice}", stacklevel=2)
-    return Graph(core)
+    return Graph(core, core.vertex_names)

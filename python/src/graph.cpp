@@ -116,9 +116,10 @@ PyGraph from_edges(nb::handle src, nb::handle dst, std::optional<In1D<float>> we
 }
 
 PyGraph read(const std::string& path, const std::string& format, std::optional<bool> directed, bool drop_self_loops,
-             bool dedupe, const std::string& relabel) {
+             bool dedupe, const std::string& relabel, std::optional<bool> header) {
   ReadOptions ro;
   if (!format.empty()) ro.format = parse_format(format);
+  if (header) ro.header = *header ? Header::kYes : Header::kNo;
   BuildOptions build = build_options(directed.value_or(true), drop_self_loops, dedupe, relabel);
   auto result = std::make_shared<PyGraph>();
   run_job([path, ro, build, result] {
@@ -201,6 +202,24 @@ nb::object view_of(const PyGraph& self, F&& pick) {
       *graph_of(self));
 }
 
+// The name of each vertex in the caller's ids (the graph the user loaded,
+// for a reordered one), or None when the graph has no names.
+nb::object vertex_names(const PyGraph& self) {
+  return numagraph::visit(
+      [](const auto& g) -> nb::object {
+        if (!g.named()) return nb::none();
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        const auto& names = *g.names();
+        nb::list out;
+        for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
+          const std::string& name = names[kernels::user_label(g, static_cast<V>(v))];
+          out.append(nb::str(name.data(), name.size()));
+        }
+        return out;
+      },
+      *graph_of(self));
+}
+
 template <typename F>
 auto with_graph(const PyGraph& self, F&& f) {
   return numagraph::visit([&](const auto& g) { return f(g); }, *graph_of(self));
@@ -238,6 +257,9 @@ void bind_graph(nb::module_& m) {
       .def_prop_ro("permutation", [](const PyGraph& s) {
         return view_of(s, [](const auto& g) -> const auto& { return g.permutation().old_of_new; });
       })
+      .def_prop_ro("vertex_names", &vertex_names,
+                   "Names of a graph read with string ids (CSV/TSV), indexed by the ids kernels take and return "
+                   "(a list of str); None for other graphs.")
       .def_ro("reorder_s", &PyGraph::reorder_s)
       .def_ro("reorder_bfs_equiv", &PyGraph::reorder_bfs_equiv);
 
@@ -245,7 +267,7 @@ void bind_graph(nb::module_& m) {
         nb::arg("num_vertices").none(), nb::arg("directed"), nb::arg("drop_self_loops"), nb::arg("dedupe"),
         nb::arg("relabel"), nb::arg("name"));
   m.def("read", &read, nb::arg("path"), nb::arg("format"), nb::arg("directed").none(), nb::arg("drop_self_loops"),
-        nb::arg("dedupe"), nb::arg("relabel"));
+        nb::arg("dedupe"), nb::arg("relabel"), nb::arg("header").none() = nb::none());
   m.def("generate", &generate, nb::arg("kind"), nb::arg("scale"), nb::arg("edge_factor"), nb::arg("seed"),
         nb::arg("weighted"), nb::arg("drop_self_loops"), nb::arg("dedupe"));
   m.def("save", &save, nb::arg("graph"), nb::arg("path"), nb::arg("format"));
