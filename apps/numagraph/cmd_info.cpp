@@ -171,13 +171,16 @@ void print_info(const G& g, const LoadedGraph& lg, bool json) {
       .set("load_s", lg.load_seconds)
       .set("read_s", lg.read_seconds)
       .set("build_s", lg.build_seconds)
-      .set("degree_histogram_log2", std::vector<std::int64_t>(histogram.begin(), histogram.begin() + top + 1));
+      .set("degree_histogram_log2", std::vector<std::int64_t>(histogram.begin(), histogram.begin() + top + 1))
+      .set("vertex_names", g.named());
+  if (lg.header) rec.set("header", *lg.header);  // CSV/TSV: whether line 1 was a header
   if (json) {
     std::printf("%s\n", rec.json().c_str());
     return;
   }
   std::printf("graph           %s\n", lg.name.c_str());
-  std::printf("vertices        %lld%s\n", static_cast<long long>(n), g.relabelled() ? " (relabelled)" : "");
+  std::printf("vertices        %lld%s%s\n", static_cast<long long>(n), g.relabelled() ? " (relabelled)" : "",
+              g.named() ? " (named by the file)" : "");
   std::printf("edges           %lld %s (%lld arcs stored)\n", static_cast<long long>(g.num_edges()),
               g.directed() ? "directed" : "undirected", static_cast<long long>(g.num_arcs()));
   std::printf("weights         %s\n", to_string(g.weight_kind()));

@@ -123,3 +123,11 @@ def test_too_many_columns_says_how_to_cut(cli, tmp_path):
 def test_unknown_format_lists_csv(cli):
     proc = run_cli("info", HEADER_CSV, "--format", "xlsx", check=False)
     assert proc.returncode == 2 and "csv tsv" in proc.stderr, proc.stderr
+
+
+def test_info_says_names_and_header(cli):
+    names = run_json("info", NAMES_TSV)[0]
+    ids = run_json("info", HEADER_CSV)[0]
+    assert (names["vertex_names"], names["header"], names["num_vertices"]) == (True, True, 9), names
+    assert (ids["vertex_names"], ids["header"], ids["weight_kind"]) == (False, True, "integer"), ids
+    assert "(named by the file)" in run_cli("info", NAMES_TSV).stdout
