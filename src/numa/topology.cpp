@@ -108,23 +108,23 @@ namespace {
 
 // The processing units a synthetic description asks for: the product of its
 // levels' arities ("pack:4 numa:1 core:2" -> 8). A level is "type:N" or "N",
-// with attributes in parentheses; hwloc needs no space between levels
-// ("numa:32core:60" is two; newlines separate too) and reads numbers in C's
-// bases ("0x8686"), so every number not part of a type name counts, outside
-// parentheses. hwloc's build time grows
-// faster than linearly with the count (6060 PUs took 6.5 s), so it is
-// checked first.
+// with attributes in parentheses ("numa:2(memory=1GB)"); hwloc needs no space
+// between levels ("numa:32core:60" is two; newlines separate too), reads
+// numbers in C's bases ("0x8686") and reads on leniently past malformed
+// parentheses ("packa(1 core:3" gives 3 packages). So every number counts
+// unless it is glued to a type name ("L2") or is an attribute's value (from
+// '=' to the next blank or ')'): an overestimate refuses a description, never
+// lets a huge one through. hwloc's build time grows faster than linearly with
+// the count (6060 PUs took 6.5 s), so it is checked first.
 double synthetic_pus(const std::string& description) {
   double pus = 1;
-  int depth = 0;  // inside attribute parentheses
+  bool in_value = false;  // inside "key=value"
   for (std::size_t i = 0; i < description.size(); ++i) {
     const char c = description[i];
-    if (c == '(') ++depth;
-    if (c == ')' && depth > 0) --depth;
+    if (c == '=') in_value = true;
+    if (c == ')' || std::isspace(static_cast<unsigned char>(c))) in_value = false;
     const bool is_digit = c >= '0' && c <= '9';
-    if (depth > 0 || !is_digit) continue;
-    // Any number not glued to a type name ("L2", "Group0") is an arity:
-    // hwloc takes newlines and other blanks between levels too.
+    if (in_value || !is_digit) continue;
     const unsigned char before = i == 0 ? ' ' : static_cast<unsigned char>(description[i - 1]);
     if (std::isalpha(before)) continue;
     // As hwloc reads it: strtoul with base 0, so "0x8686" is 34438.

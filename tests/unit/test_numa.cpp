@@ -41,7 +41,8 @@ TEST(Topology, BadDescriptionIsAUsageError) {
 // arities.
 TEST(Topology, TooManyPusAreRefusedBeforeHwlocBuildsThem) {
   for (const char* d : {"pack:8 numa:32 core:60 pu:2", "pack:8 numa:32core:60 pu:2", "pAck:8 numa:32co\xd2e:20 pu:2",
-                        "8 32 60 2", "pack:8\tnuma:32\tcore:60", "0x8686", "pack:0x1001", "22\n600602", "pack:99999999999999999999 pu:99999999999"})
+                        "8 32 60 2", "pack:8\tnuma:32\tcore:60", "0x8686", "pack:0x1001", "22\n600602", "pack:99999999999999999999 pu:99999999999",
+                        "packa(1 co061r2e:6020611"})
     EXPECT_THROW(numa::Topology::from_synthetic(d), UsageError) << d;
   const auto t = numa::Topology::from_synthetic("pack:2 numa:2(memory=1000000000) core:2 pu:1");
   EXPECT_EQ(t.pus, 8);
