@@ -474,7 +474,19 @@ def read(path, format=None, *, directed=None, drop_self_loops=True, dedupe=True,
     a name: the graph's :attr:`Graph.nodes` are then the names (str, numbered
     in order of first appearance): kernels take names
     (``numagraph.bfs(g, "alice")``) and ``g.to_dict(result)`` is keyed by them.
+
+    Parquet (``.parquet`` or ``format="parquet"``, needs pyarrow): the columns
+    ``source`` and ``target``, and ``weight`` when the file has one; other
+    column names: :func:`numagraph.read_parquet`.
     """
+    if format == "parquet" or (format is None and os.fspath(path).endswith(".parquet")):
+        from .dataframes import _parquet, read_parquet
+
+        if header is not None:
+            raise UsageError("header= applies to CSV/TSV files, not Parquet")
+        has_weight = os.path.exists(path) and "weight" in _parquet().read_schema(os.fspath(path)).names
+        return read_parquet(path, weight="weight" if has_weight else None, directed=directed,
+                            drop_self_loops=drop_self_loops, dedupe=dedupe, relabel=relabel)
     if directed is True:
         directed = None
     core = _core.read(os.fspath(path), format or "", None if directed is None else bool(directed),

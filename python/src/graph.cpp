@@ -244,7 +244,7 @@ void bind_graph(nb::module_& m) {
       })
       .def_prop_ro("nbytes", [](const PyGraph& s) { return with_graph(s, [](const auto& g) { return g.bytes(); }); })
       .def_ro("name", &PyGraph::name)
-      .def_prop_ro("notice", [](const PyGraph& s) { return s.report.notice; })
+      .def_prop_ro("notice", [](const PyGraph& s) { return python_voice(s.report.notice); })
       .def_prop_ro("self_loops_removed", [](const PyGraph& s) { return s.report.self_loops_removed; })
       .def_prop_ro("duplicates_removed", [](const PyGraph& s) { return s.report.duplicates_removed; })
       .def_prop_ro("indptr", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.out().offsets; }); })

@@ -50,6 +50,7 @@ def test_pandas_arrow_parquet_equal_the_text_reader(tmp_path, weighted):
     text.to_parquet(tmp_path / "ng.parquet")
     back = ng.read_parquet(tmp_path / "ng.parquet", weight="weight" if weighted else None)
     assert_same_csr(text, back)
+    assert_same_csr(text, ng.read(tmp_path / "ng.parquet"))  # read() finds the weight column itself
 
 
 def test_parquet_round_trip_keeps_undirected_and_sparse_labels(tmp_path):

@@ -30,3 +30,12 @@ def test_engine_choice_is_named_as_the_argument():
         ng.connected_components(g, variant="lp", engine="flat")
     assert "engine='numa'" in str(e.value)
     assert "--engine" not in str(e.value)
+
+
+def test_relabel_notice_names_the_argument(tmp_path):
+    path = tmp_path / "sparse.el"
+    path.write_text("0 1000000000\n1000000000 5\n")
+    with pytest.warns(UserWarning) as w:
+        ng.read(path)
+    text = " ".join(str(x.message) for x in w)
+    assert "relabel='off'" in text and "--relabel" not in text
