@@ -110,7 +110,8 @@ class Peers:
         except OSError as e:
             raise ExperimentError(f"{peer}: cannot run {cmd[0]} ({e}); build the tree named by {PEERS[peer]} "
                                   "or unset the variable") from None
-        self.runner.commands.append({"command": " ".join(cmd), "returncode": proc.returncode, "peer": peer})
+        line = " ".join(cmd).replace(str(self.runner.graph_dir), "$GRAPHS") if self.runner.graph_dir else " ".join(cmd)
+        self.runner.commands.append({"command": line, "returncode": proc.returncode, "peer": peer})
         times = [float(x) for x in re.findall(TIME_PATTERNS[peer], proc.stdout)]
         if proc.returncode != 0 or not times:
             raise ExperimentError(f"{peer} {kernel}: `{' '.join(cmd)}` failed or printed no time "

@@ -12,8 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-SIZES = ("smoke", "quick", "full")
-
 
 class ExperimentError(RuntimeError):
     """A failure the user can act on; the message says what to do."""
@@ -123,6 +121,7 @@ class Runner:
         self.commands = []
         self.machine = machine_facts(self.cli)
         self.log = log if log is not None else sys.stderr
+        self.graph_dir = None  # the temporary folder of the generated graphs, written $GRAPHS in commands
 
     def say(self, text):
         print(f"[{self.name}] {text}", file=self.log, flush=True)
@@ -133,7 +132,10 @@ class Runner:
         started = time.perf_counter()
         proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
         wall = time.perf_counter() - started
-        self.commands.append({"command": shlex.join(["numagraph", *map(str, args)]), "wall_s": round(wall, 3),
+        line = shlex.join(["numagraph", *map(str, args)])
+        if self.graph_dir:
+            line = line.replace(str(self.graph_dir), "$GRAPHS")
+        self.commands.append({"command": line, "wall_s": round(wall, 3),
                               "returncode": proc.returncode})
         if proc.returncode != 0:
             raise ExperimentError(f"numagraph {shlex.join(map(str, args))} failed (exit {proc.returncode}):\n"
@@ -155,6 +157,8 @@ class Runner:
         except OSError:
             pass
         doc = {"experiment": self.name, "size": self.size, "threads": self.threads, "machine": self.machine,
+               "graphs": "$GRAPHS in the commands: a temporary folder, removed after the run; the first "
+                         "commands generate its graphs",
                "commands": self.commands, "rows": rows, **(extra or {})}
         (self.out / "results.json").write_text(json.dumps(doc, indent=1) + "\n")
         write_csv(self.out / "results.csv", rows)
@@ -172,7 +176,8 @@ def write_csv(path, rows):
 
 
 def md_table(headers, rows):
-    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(headers))) + "|"]
+    align = ["---"] + ["---:"] * (len(headers) - 1)  # first column left, numbers right
+    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join(align) + "|"]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines)
 

@@ -18,6 +18,7 @@ def run(runner):
     size = SIZES[runner.size]
     rows = []
     with tempfile.TemporaryDirectory(prefix="numagraph-scaling-") as tmp:
+        runner.graph_dir = tmp
         plain = generate_graph(runner, size["scale"], Path(tmp) / f"kron{size['scale']}.ngr")
         weighted = generate_graph(runner, size["scale"], Path(tmp) / f"kron{size['scale']}w.ngr", weighted=True)
         for kernel, flags in KERNELS:
