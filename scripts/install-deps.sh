@@ -52,11 +52,11 @@ if [ -z "${NUMAGRAPH_SKIP_APT:-}" ]; then
   fi
 fi
 
-PY_PACKAGES=(numpy scipy networkx pytest nanobind scikit-build-core ninja pandas pyarrow sphinx)
+PY_PACKAGES=(numpy scipy networkx pytest nanobind scikit-build-core ninja pandas pyarrow sphinx matplotlib)
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-if ! .venv/bin/python -c 'import numpy, scipy, networkx, pytest, nanobind, scikit_build_core, pandas, pyarrow, sphinx' >/dev/null 2>&1; then
+if ! .venv/bin/python -c 'import numpy, scipy, networkx, pytest, nanobind, scikit_build_core, pandas, pyarrow, sphinx, matplotlib' >/dev/null 2>&1; then
   echo "install-deps: pip install ${PY_PACKAGES[*]}"
   .venv/bin/pip install -q --disable-pip-version-check "${PY_PACKAGES[@]}"
 fi
