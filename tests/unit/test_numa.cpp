@@ -40,7 +40,7 @@ TEST(Topology, BadDescriptionIsAUsageError) {
 // space between them and reads hexadecimal. Digits inside attributes are not
 // arities.
 TEST(Topology, TooManyPusAreRefusedBeforeHwlocBuildsThem) {
-  for (const char* d : {"pack:8 numa:32 core:60 pu:2", "pack:8 numa:32core:60 pu:2", "pAck:8 numa:32co\xd2e:20 pu:2",
+  for (const char* d : {"pack:8 numa:32 core:60 pu:2", "pack:8 numa:32core:60 pu:2", "pAck:8 numa:32co\xd2" "e:20 pu:2",
                         "8 32 60 2", "pack:8\tnuma:32\tcore:60", "0x8686", "pack:0x1001", "22\n600602", "pack:99999999999999999999 pu:99999999999",
                         "packa(1 co061r2e:6020611"})
     EXPECT_THROW(numa::Topology::from_synthetic(d), UsageError) << d;
