@@ -270,6 +270,6 @@ def report(runner, doc, plots):
         text += ["![remote random share](polymer_remote_random.png)", ""]
     elif not plots:
         text += ["(no plots: matplotlib is not installed)", ""]
-    text += [machine_section(runner.machine), "",
+    text += [machine_section(runner.machine, runner.commands), "",
              f"Rerun: `numagraph-experiments run polymer --{runner.size} --threads {t} --out DIR`", ""]
     (runner.out / "report.md").write_text("\n".join(text))

@@ -135,8 +135,8 @@ class Runner:
         line = shlex.join(["numagraph", *map(str, args)])
         if self.graph_dir:
             line = line.replace(str(self.graph_dir), "$GRAPHS")
-        self.commands.append({"command": line, "wall_s": round(wall, 3),
-                              "returncode": proc.returncode})
+        self.commands.append({"command": line, "wall_s": round(wall, 3), "returncode": proc.returncode,
+                              "load_1min": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None})
         if proc.returncode != 0:
             raise ExperimentError(f"numagraph {shlex.join(map(str, args))} failed (exit {proc.returncode}):\n"
                                   f"{proc.stderr.strip()}")
@@ -189,9 +189,10 @@ def fmt_s(seconds):
     return f"{seconds * 1e3:.3g} ms" if seconds < 1 else f"{seconds:.3g} s"
 
 
-def machine_section(machine, commands_file="results.json"):
+def machine_section(machine, commands=(), commands_file="results.json"):
     load = machine.get("load_average_start")
     load_end = machine.get("load_average_end")
+    during = [c["load_1min"] for c in commands if c.get("load_1min") is not None]
     loads = ", ".join(f"{x:.2f}" for x in load) if load else "unknown"
     lines = [
         "## Machine",
@@ -203,6 +204,9 @@ def machine_section(machine, commands_file="results.json"):
         + (f"; at the end: {', '.join(f'{x:.2f}' for x in load_end)}" if load_end else ""),
         f"- every command run is listed with its wall time in `{commands_file}`",
     ]
+    if during:
+        lines.insert(-1, f"- 1-minute load average after each command: {min(during):.2f} to {max(during):.2f} "
+                     "(the run itself adds up to its thread count; more means other work shared the cores)")
     return "\n".join(lines)
 
 

@@ -99,7 +99,7 @@ def report(runner, doc):
         "![speedup over threads](scaling.png)" if (runner.out / "scaling.png").exists() else
         "(no plot: matplotlib is not installed)",
         "",
-        machine_section(runner.machine),
+        machine_section(runner.machine, runner.commands),
         "",
         f"Rerun: `numagraph-experiments run scaling --{runner.size} --threads {','.join(map(str, threads))} --out DIR`",
         "",
