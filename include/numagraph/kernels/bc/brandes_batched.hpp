@@ -152,8 +152,13 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
             for (int i = 0; i < L; ++i) acc[i] += ((m >> i) & 1) ? su[i] : 0.0;
           }
           if (got) {
+            // Only the lanes that discover v: in the others v may be in this
+            // level's frontier, whose counts other threads are reading.
             double* sv = sigma + static_cast<std::size_t>(v) * L;
-            for (int i = 0; i < L; ++i) sv[i] += acc[i];
+            for (Mask m = got; m; m &= static_cast<Mask>(m - 1)) {
+              const int i = __builtin_ctz(m);
+              sv[i] += acc[i];
+            }
             nxt[v] = got;
             local.push_back(static_cast<V>(v));
             out_sum += off[v + 1] - off[v];
