@@ -189,6 +189,12 @@ def fmt_s(seconds):
     return f"{seconds * 1e3:.3g} ms" if seconds < 1 else f"{seconds:.3g} s"
 
 
+def load_range(commands):
+    """'load A-B': the 1-minute load average over the run's commands, for plot titles."""
+    during = [c["load_1min"] for c in commands if c.get("load_1min") is not None]
+    return f"load {min(during):.1f}-{max(during):.1f}" if during else "load unknown"
+
+
 def machine_section(machine, commands=(), commands_file="results.json"):
     load = machine.get("load_average_start")
     load_end = machine.get("load_average_end")

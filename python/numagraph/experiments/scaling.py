@@ -3,7 +3,7 @@ trials (--json), speedup over one thread and parallel efficiency."""
 import tempfile
 from pathlib import Path
 
-from .runner import fmt_s, generate_graph, machine_section, md_table, pyplot
+from .runner import fmt_s, generate_graph, load_range, machine_section, md_table, pyplot
 
 # CLI name, extra flags; sssp reads the weighted copy of the graph.
 KERNELS = [
@@ -57,7 +57,8 @@ def plot(runner, rows):
     ax.set_xlabel("threads")
     ax.set_ylabel(f"speedup over {threads[0]} thread(s) (median)")
     ax.set_xticks(threads)
-    ax.set_title(f"Strong scaling, kron{SIZES[runner.size]['scale']}, {runner.machine['cores']} cores")
+    ax.set_title(f"Strong scaling, kron{SIZES[runner.size]['scale']}, {runner.machine['cores']} cores, "
+                 f"{load_range(runner.commands)}")
     ax.grid(alpha=0.3)
     ax.legend(ncol=2, fontsize=8)
     fig.tight_layout()
