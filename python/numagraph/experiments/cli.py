@@ -66,7 +66,7 @@ def parser():
     sizes.add_argument("--smoke", dest="size", action="store_const", const="smoke",
                        help="tiny graphs, seconds: checks the experiment runs (CI); the figures mean nothing")
     run.add_argument("--threads", help="thread counts: 1,2,4 or 1-8 or 1-16:2 (default: 1..cores, "
-                     "powers of two above 4, and the core count)")
+                     "powers of two above 4, and the core count); polymer times at the largest count")
     run.add_argument("--out", required=True, help="folder for report.md, results.json/.csv and the PNGs")
     run.add_argument("--cli", help="the numagraph binary (default: $NUMAGRAPH_BIN, else numagraph on PATH)")
     return ap
