@@ -27,16 +27,20 @@ struct InfoOptions {
   int threads = 0;
   bool locality = false;
   std::string reorder = "none";
-  std::int64_t reorder_root = -1;  // your id; -1: the highest-degree vertex
-  std::int64_t root = -1;          // the working-set search's start, your id; -1: highest out-degree
+  std::string reorder_root;  // your id or name; empty: the highest-degree vertex
+  std::string root;          // the working-set search's start, your id or name; empty: highest out-degree
 };
 
-// The internal id of the user's id `id` in g (g may be a reordered .ngr).
+// The internal id in g (which may be a reordered .ngr) of the vertex the
+// user gave to `flag` as an id or a name.
 template <typename G>
-typename G::vertex_type internal_id(const G& g, std::int64_t id) {
+typename G::vertex_type internal_id(const G& g, const std::string& text, const char* flag) {
   std::optional<G> keep;
-  const auto v = kernels::dense_id(caller_graph(g, keep), static_cast<std::uint64_t>(id));
-  return g.permutation().to_new(v);
+  try {
+    return g.permutation().to_new(kernels::dense_id_of(caller_graph(g, keep), text));
+  } catch (const UsageError& e) {
+    throw UsageError(std::string(flag) + ": " + e.what());
+  }
 }
 
 template <typename G>
@@ -45,16 +49,16 @@ void print_locality(const G& g, const LoadedGraph& lg, const InfoOptions& o) {
   const std::int64_t n = g.num_vertices();
   if (n == 0) throw UsageError("the graph has no vertices: locality needs at least one");
   reorder::Spec spec{reorder::parse_order(o.reorder), -1};
-  if (o.reorder_root >= 0) {
+  if (!o.reorder_root.empty()) {
     if (spec.order != reorder::Order::kRcm && spec.order != reorder::Order::kAdl &&
         spec.order != reorder::Order::kAdlSerial)
       throw UsageError("--reorder-root needs --reorder rcm, adl or adl-serial");
-    spec.root = static_cast<std::int64_t>(internal_id(g, o.reorder_root));
+    spec.root = static_cast<std::int64_t>(internal_id(g, o.reorder_root, "--reorder-root"));
   }
   // The search root, in g's ids: the same vertex whatever the order.
   V root = 0;
-  if (o.root >= 0) {
-    root = internal_id(g, o.root);
+  if (!o.root.empty()) {
+    root = internal_id(g, o.root, "--root");
   } else {
     for (std::int64_t v = 1; v < n; ++v)
       if (g.out_degree(static_cast<V>(v)) > g.out_degree(root)) root = static_cast<V>(v);
@@ -215,17 +219,15 @@ const Register kInfo{{"info", "print sizes, degree statistics, self-loops and du
                                        "(default), degree, dbg, rcm, adl or adl-serial")
                             ->type_name("ORDER");
                         app.add_option("--reorder-root", o->reorder_root,
-                                       "with --locality: where rcm and adl start (your id; default: the "
-                                       "highest-degree vertex)")
-                            ->type_name("ID")
-                            ->check(kNonNegative);
+                                       "with --locality: where rcm and adl start (your id, or its name in "
+                                       "a CSV/TSV graph with names; default: the highest-degree vertex)")
+                            ->type_name("ID");
                         app.add_option("--root", o->root,
-                                       "with --locality: where the working-set search starts (your id; default: "
-                                       "the highest out-degree vertex)")
-                            ->type_name("ID")
-                            ->check(kNonNegative);
+                                       "with --locality: where the working-set search starts (your id or "
+                                       "name; default: the highest out-degree vertex)")
+                            ->type_name("ID");
                         app.callback([o] {
-                          if (!o->locality && (o->reorder != "none" || o->reorder_root >= 0 || o->root >= 0))
+                          if (!o->locality && (o->reorder != "none" || !o->reorder_root.empty() || !o->root.empty()))
                             throw UsageError("--reorder, --reorder-root and --root belong to --locality: add "
                                              "--locality");
                           parallel::set_threads(o->threads);

@@ -26,14 +26,13 @@ void add_reorder_options(CLI::App& app, EngineFlags& flags) {
       ->type_name("ORDER")
       ->check(kOrderName);
   app.add_option("--reorder-root", flags.reorder_root,
-                 "where rcm and adl start their first search (your id, as --source; default: the highest-degree "
-                 "vertex)")
-      ->type_name("ID")
-      ->check(kNonNegative);
+                 "where rcm and adl start their first search (your id, or its name in a CSV/TSV graph with "
+                 "names, as --source; default: the highest-degree vertex)")
+      ->type_name("ID");
 }
 
 Execution make_execution(const EngineFlags& flags, KernelCache& cache) {
-  if (flags.reorder_root >= 0)
+  if (!flags.reorder_root.empty())
     throw UsageError("--reorder-root is not taken by this command");  // commands map it with the graph
   Execution x;
   x.engine = parse_engine(flags.engine);

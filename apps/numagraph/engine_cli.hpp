@@ -21,7 +21,7 @@ struct EngineFlags {
   std::string engine = "auto";  // numa | flat | auto (numa when the topology has > 1 node)
   bool account = false;
   std::string reorder = "none";     // --reorder: the vertex order the kernel runs in
-  std::int64_t reorder_root = -1;   // --reorder-root: the user's id; -1: highest degree
+  std::string reorder_root{};       // --reorder-root: the user's id or name; empty: highest degree
 };
 
 void add_engine_options(CLI::App& app, EngineFlags& flags);
@@ -39,11 +39,16 @@ Execution make_execution(const EngineFlags& flags, KernelCache& cache);
 template <typename G>
 Execution make_execution(const EngineFlags& flags, KernelCache& cache, const G& g, const G& caller) {
   EngineFlags rest = flags;
-  rest.reorder_root = -1;
+  rest.reorder_root.clear();
   Execution x = make_execution(rest, cache);
-  if (flags.reorder_root >= 0) {
+  if (!flags.reorder_root.empty()) {
     if (x.reorder.none()) throw UsageError("--reorder-root needs --reorder rcm, adl or adl-serial");
-    const auto id = kernels::dense_id(caller, static_cast<std::uint64_t>(flags.reorder_root));
+    typename G::vertex_type id;
+    try {
+      id = kernels::dense_id_of(caller, flags.reorder_root);
+    } catch (const UsageError& e) {
+      throw UsageError(std::string("--reorder-root: ") + e.what());
+    }
     x.reorder.root = static_cast<std::int64_t>(g.permutation().to_new(id));
   }
   return x;

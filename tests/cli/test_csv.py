@@ -131,3 +131,18 @@ def test_info_says_names_and_header(cli):
     assert (names["vertex_names"], names["header"], names["num_vertices"]) == (True, True, 9), names
     assert (ids["vertex_names"], ids["header"], ids["weight_kind"]) == (False, True, "integer"), ids
     assert "(named by the file)" in run_cli("info", NAMES_TSV).stdout
+
+
+def test_reorder_root_and_locality_root_take_names(cli, tmp_path):
+    plain, reordered = tmp_path / "plain.out", tmp_path / "rcm.out"
+    run_cli("bfs", NAMES_TSV, "--source", "alice", "-n", "1", "--output", plain)
+    proc = run_cli("bfs", NAMES_TSV, "--source", "alice", "-n", "1", "--output", reordered,
+                   "--reorder", "rcm", "--reorder-root", "mary ann")
+    assert proc.returncode == 0, proc.stderr
+    assert read_named_values(reordered) == read_named_values(plain)  # the order changes, not the answer
+    bad = run_cli("bfs", NAMES_TSV, "--reorder", "rcm", "--reorder-root", "zoe", "-n", "1", check=False)
+    assert bad.returncode == 2 and "--reorder-root" in bad.stderr and "'zoe'" in bad.stderr, bad.stderr
+    rec = run_json("info", NAMES_TSV, "--locality", "--reorder", "rcm", "--reorder-root", "dave", "--root", "bob")[0]
+    assert rec["num_vertices"] == 9, rec
+    bad = run_cli("info", NAMES_TSV, "--locality", "--root", "Bob", check=False)
+    assert bad.returncode == 2 and "--root" in bad.stderr and "'Bob'" in bad.stderr, bad.stderr
