@@ -5,7 +5,7 @@ import tempfile
 from pathlib import Path
 
 from . import peers as peers_mod
-from .runner import fmt_s, generate_graph, load_range, machine_section, md_table, pyplot
+from .runner import fmt_s, generate_graph, load_range, machine_section, md_table, pyplot, save_png
 
 PAPER = "NUMA-Aware Graph-Structured Analytics"
 ITERS = 5  # the paper times PR, SpMV and BP over 5 iterations
@@ -153,11 +153,7 @@ def plot_times(runner, rows):
                  f"{runner.threads[-1]} threads, {load_range(runner.commands)}")
     ax.legend(fontsize=8)
     ax.grid(axis="y", alpha=0.3)
-    fig.tight_layout()
-    path = runner.out / "polymer_times.png"
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return save_png(plt, fig, runner.out, "polymer_times.png")
 
 
 def plot_account(runner, rows):
@@ -184,11 +180,7 @@ def plot_account(runner, rows):
                  f"kron{SIZES[runner.size]['account_scale']}", fontsize=10)
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=7)  # outside: the lines fill the box
-    fig.tight_layout()
-    path = runner.out / "polymer_remote_random.png"
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return save_png(plt, fig, runner.out, "polymer_remote_random.png")
 
 
 def pct(x):

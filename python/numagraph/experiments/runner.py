@@ -189,16 +189,21 @@ def fmt_s(seconds):
     return f"{seconds * 1e3:.3g} ms" if seconds < 1 else f"{seconds:.3g} s"
 
 
+def loads_during(commands):
+    """The 1-minute load average recorded after each of the run's commands."""
+    return [c["load_1min"] for c in commands if c.get("load_1min") is not None]
+
+
 def load_range(commands):
     """'load A-B': the 1-minute load average over the run's commands, for plot titles."""
-    during = [c["load_1min"] for c in commands if c.get("load_1min") is not None]
+    during = loads_during(commands)
     return f"load {min(during):.1f}-{max(during):.1f}" if during else "load unknown"
 
 
 def machine_section(machine, commands=(), commands_file="results.json"):
     load = machine.get("load_average_start")
     load_end = machine.get("load_average_end")
-    during = [c["load_1min"] for c in commands if c.get("load_1min") is not None]
+    during = loads_during(commands)
     loads = ", ".join(f"{x:.2f}" for x in load) if load else "unknown"
     lines = [
         "## Machine",
@@ -227,6 +232,15 @@ def pyplot():
               "(pip install 'numagraph[plot]' or pip install matplotlib, then run again)", file=sys.stderr)
         return None
     return plt
+
+
+def save_png(plt, fig, out, name):
+    """Lays out and writes `fig` as out/name, closes it, and returns the path."""
+    fig.tight_layout()
+    path = out / name
+    fig.savefig(path)
+    plt.close(fig)
+    return path
 
 
 def generate_graph(runner, scale, path, weighted=False, edge_factor=16):

@@ -3,7 +3,7 @@ trials (--json), speedup over one thread and parallel efficiency."""
 import tempfile
 from pathlib import Path
 
-from .runner import fmt_s, generate_graph, load_range, machine_section, md_table, pyplot
+from .runner import fmt_s, generate_graph, load_range, machine_section, md_table, pyplot, save_png
 
 # CLI name, extra flags; sssp reads the weighted copy of the graph.
 KERNELS = [
@@ -61,11 +61,7 @@ def plot(runner, rows):
                  f"{load_range(runner.commands)}")
     ax.grid(alpha=0.3)
     ax.legend(ncol=2, fontsize=8)
-    fig.tight_layout()
-    path = runner.out / "scaling.png"
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return save_png(plt, fig, runner.out, "scaling.png")
 
 
 def report(runner, doc):
