@@ -36,11 +36,7 @@ struct InfoOptions {
 template <typename G>
 typename G::vertex_type internal_id(const G& g, const std::string& text, const char* flag) {
   std::optional<G> keep;
-  try {
-    return g.permutation().to_new(kernels::dense_id_of(caller_graph(g, keep), text));
-  } catch (const UsageError& e) {
-    throw UsageError(std::string(flag) + ": " + e.what());
-  }
+  return g.permutation().to_new(kernels::dense_id_of(caller_graph(g, keep), text, flag));
 }
 
 template <typename G>

@@ -43,12 +43,7 @@ Execution make_execution(const EngineFlags& flags, KernelCache& cache, const G& 
   Execution x = make_execution(rest, cache);
   if (!flags.reorder_root.empty()) {
     if (x.reorder.none()) throw UsageError("--reorder-root needs --reorder rcm, adl or adl-serial");
-    typename G::vertex_type id;
-    try {
-      id = kernels::dense_id_of(caller, flags.reorder_root);
-    } catch (const UsageError& e) {
-      throw UsageError(std::string("--reorder-root: ") + e.what());
-    }
+    const auto id = kernels::dense_id_of(caller, flags.reorder_root, "--reorder-root");
     x.reorder.root = static_cast<std::int64_t>(g.permutation().to_new(id));
   }
   return x;

@@ -37,13 +37,8 @@ inline void add_root_options(CLI::App& app, RootOptions& r) {
 template <typename G>
 std::vector<typename G::vertex_type> resolve_roots(const G& g, const RootOptions& r, const RunOptions& run) {
   using V = typename G::vertex_type;
-  if (!r.source.empty()) {
-    try {
-      return std::vector<V>(static_cast<std::size_t>(run.trials), kernels::dense_id_of(g, r.source));
-    } catch (const UsageError& e) {
-      throw UsageError(std::string("--source: ") + e.what());
-    }
-  }
+  if (!r.source.empty())
+    return std::vector<V>(static_cast<std::size_t>(run.trials), kernels::dense_id_of(g, r.source, "--source"));
   if (!r.roots_file.empty()) {
     std::ifstream in(r.roots_file);
     if (!in) throw IoError("cannot open " + r.roots_file + " (the --roots file)");

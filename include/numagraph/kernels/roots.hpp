@@ -105,4 +105,15 @@ V dense_id_of(const CSRGraph<V>& g, const std::string& text) {
   return dense_id(g, id);
 }
 
+// As above, for a vertex given to an option: its errors start with the
+// option's name ("--source: vertex 'zoe' is not a name ...").
+template <typename V>
+V dense_id_of(const CSRGraph<V>& g, const std::string& text, const std::string& option) {
+  try {
+    return dense_id_of(g, text);
+  } catch (const UsageError& e) {
+    throw UsageError(option + ": " + e.what());
+  }
+}
+
 }  // namespace numagraph::kernels
