@@ -29,7 +29,7 @@ void add_graph_options(CLI::App& app, GraphSource& src, bool raw) {
       ->check(CLI::Range(1, 1 << 20));
   app.add_option("--graph-seed", src.gen_seed, "generator seed (default 27491095)");
   app.add_flag("--weighted", src.weighted, "give generated graphs integer weights in [1, 255]");
-  app.add_option("--format", src.format, "force the input format: el wel snap mtx gr metis sg wsg ngr csv tsv");
+  app.add_option("--format", src.format, std::string("force the input format: ") + kInputFormatNames);
   auto* header = app.add_flag("--header", src.header,
                               "CSV/TSV: the first line is a header (default: detected, docs/formats.md)");
   app.add_flag("--no-header", src.no_header, "CSV/TSV: the first line is an edge, not a header")->excludes(header);

@@ -188,30 +188,22 @@ void write_vertex_values(const std::string& path, const G& g, const T* values, b
   std::FILE* f = std::fopen(out.temp_path().c_str(), "w");
   if (!f) throw IoError("cannot write " + path + ": check the directory exists and is writable");
   for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
-    const auto id = static_cast<unsigned long long>(g.label(static_cast<typename G::vertex_type>(v)));
-    if (g.named()) {
-      const std::string name = io::csv_field_text((*g.names())[id], ' ');
-      if constexpr (std::is_integral_v<T>) {
-        if (values_are_ids) {
-          const auto value = static_cast<std::uint64_t>(values[v]);
-          std::fprintf(f, "%s %s\n", name.c_str(), io::csv_field_text((*g.names())[value], ' ').c_str());
-          continue;
-        }
+    const auto label = g.label(static_cast<typename G::vertex_type>(v));
+    // The first column: the user's id, or the vertex's name for a named graph.
+    const std::string id = g.named() ? io::csv_field_text((*g.names())[label], ' ') : std::to_string(label);
+    if constexpr (std::is_integral_v<T>) {
+      if (values_are_ids && g.named()) {
+        const auto value = static_cast<std::uint64_t>(values[v]);
+        std::fprintf(f, "%s %s\n", id.c_str(), io::csv_field_text((*g.names())[value], ' ').c_str());
+        continue;
       }
-      if constexpr (std::is_floating_point_v<T>)
-        std::fprintf(f, "%s %.17g\n", name.c_str(), static_cast<double>(values[v]));
-      else if constexpr (std::is_signed_v<T>)
-        std::fprintf(f, "%s %lld\n", name.c_str(), static_cast<long long>(values[v]));
-      else
-        std::fprintf(f, "%s %llu\n", name.c_str(), static_cast<unsigned long long>(values[v]));
-      continue;
     }
     if constexpr (std::is_floating_point_v<T>)
-      std::fprintf(f, "%llu %.17g\n", id, static_cast<double>(values[v]));
+      std::fprintf(f, "%s %.17g\n", id.c_str(), static_cast<double>(values[v]));
     else if constexpr (std::is_signed_v<T>)
-      std::fprintf(f, "%llu %lld\n", id, static_cast<long long>(values[v]));
+      std::fprintf(f, "%s %lld\n", id.c_str(), static_cast<long long>(values[v]));
     else
-      std::fprintf(f, "%llu %llu\n", id, static_cast<unsigned long long>(values[v]));
+      std::fprintf(f, "%s %llu\n", id.c_str(), static_cast<unsigned long long>(values[v]));
   }
   const bool failed = std::ferror(f) != 0;
   if (std::fclose(f) != 0 || failed) throw IoError("error writing " + path + " (disk full?)");

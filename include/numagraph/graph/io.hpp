@@ -23,7 +23,11 @@ enum class Format { kAuto, kEdgeList, kWeightedEdgeList, kSnap, kMatrixMarket, k
 // CSV/TSV: whether the first line is a header (kAuto: detected, docs/formats.md).
 enum class Header { kAuto, kYes, kNo };
 
-// Parses "el", "wel", "snap", "mtx", "gr", "metis", "sg", "wsg", "ngr", "csv", "tsv" (throws UsageError).
+// The input formats by name, as --format takes them and messages list them.
+inline constexpr const char* kInputFormatNames = "el wel snap mtx gr metis sg wsg ngr csv tsv";
+
+// Parses a name of kInputFormatNames (and the aliases txt, dimacs, graph);
+// throws UsageError.
 Format parse_format(const std::string& name);
 std::string format_name(Format f);
 // Format from the file name (after stripping .gz), or kAuto when unknown.

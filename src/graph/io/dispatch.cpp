@@ -52,8 +52,8 @@ Format sniff(const std::string& path) {
     p = nl ? nl + 1 : end;
   }
   throw InputError(path, 0,
-                   "cannot tell the format from the name or the content; give it with --format "
-                   "(el wel snap mtx gr metis sg wsg ngr csv tsv)");
+                   std::string("cannot tell the format from the name or the content; give it with --format (") +
+                       kInputFormatNames + ")");
 }
 
 Format resolve(const std::string& path, Format f) {
@@ -123,7 +123,7 @@ Format parse_format(const std::string& name) {
       {"csv", Format::kCsv},     {"tsv", Format::kTsv}};
   for (const auto& [n, f] : kNames)
     if (name == n) return f;
-  throw UsageError("unknown format '" + name + "' (use one of: el wel snap mtx gr metis sg wsg ngr csv tsv)");
+  throw UsageError("unknown format '" + name + "' (use one of: " + kInputFormatNames + ")");
 }
 
 std::string format_name(Format f) {
@@ -176,8 +176,7 @@ EdgeList read_edge_list(const std::string& path, const ReadOptions& options) {
 AnyGraph load_graph(const std::string& path, const ReadOptions& options, const BuildOptions& build,
                     BuildReport* report) {
   const Format f = resolve(path, options.format);
-  if (f != Format::kNgr && f != Format::kGapbs && f != Format::kGapbsWeighted)
-  {
+  if (f != Format::kNgr && f != Format::kGapbs && f != Format::kGapbsWeighted) {
     ReadOptions edge_options = options;
     edge_options.format = f;
     return build_graph(read_edge_list(path, edge_options), build, report);
