@@ -13,11 +13,13 @@ import networkx as nx
 import pytest
 
 from numagraph.experiments.peers import write_adjacency
+from numagraph.experiments.registry import EXPERIMENTS
 
 REPO = Path(__file__).resolve().parents[2]
 CLI = Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build" / "numagraph"))
 needs_cli = pytest.mark.skipif(not CLI.is_file(), reason=f"numagraph CLI not built ({CLI}); set NUMAGRAPH_BIN")
-PLANNED = ["bc-numa", "graph500", "xsbench", "galois-profile"]
+PLANNED = [e.name for e in EXPERIMENTS if not e.implemented]
+ALL_SIX = {"bc-numa", "graph500", "xsbench", "galois-profile", "polymer", "scaling"}
 
 
 def experiments(*args, env=None):
@@ -29,11 +31,22 @@ def test_list_names_all_six_and_marks_the_planned():
     proc = experiments("list")
     assert proc.returncode == 0, proc.stderr
     lines = {line.split()[0]: line for line in proc.stdout.splitlines()}
-    assert set(lines) == {*PLANNED, "polymer", "scaling"}
-    for name in PLANNED:
-        assert "not implemented yet" in lines[name]
-    assert "not implemented" not in lines["polymer"] and "not implemented" not in lines["scaling"]
+    assert set(lines) == ALL_SIX
+    for e in EXPERIMENTS:
+        assert ("not implemented yet" in lines[e.name]) == (not e.implemented), lines[e.name]
+        if e.paper:
+            assert e.paper in lines[e.name]
     assert "NUMA-Aware Graph-Structured Analytics" in lines["polymer"]
+
+
+def test_scale_and_trials_override_the_size(tmp_path):
+    from numagraph.experiments.runner import ExperimentError, Runner
+    runner = Runner("scaling", sys.executable, tmp_path / "o", "quick", [1], overrides={"scale": 9, "trials": None})
+    assert runner.sized({"quick": {"scale": 17, "trials": 5}}) == {"scale": 9, "trials": 5}
+    with pytest.raises(ExperimentError, match="no --scale parameter"):
+        runner.sized({"quick": {"trials": 5}})
+    proc = experiments("run", "scaling", "--smoke", "--scale", "0", "--out", tmp_path / "p")
+    assert proc.returncode == 2 and "not a positive whole number" in proc.stderr
 
 
 @pytest.mark.parametrize("name", PLANNED + ["no-such-experiment"])
@@ -72,9 +85,10 @@ def check_outputs(out, tables, pngs):
 @needs_cli
 def test_scaling_smoke(tmp_path):
     out = tmp_path / "scaling"
-    proc = experiments("run", "scaling", "--smoke", "--threads", "1,2", "--out", out, "--cli", CLI)
+    proc = experiments("run", "scaling", "--smoke", "--threads", "1,2", "--scale", "7", "--out", out, "--cli", CLI)
     assert proc.returncode == 0, proc.stderr
     doc, report = check_outputs(out, ["| kernel | 1 thr | 2 thr | efficiency at 2 |"], ["scaling.png"])
+    assert all(r["num_vertices"] == 2 ** 7 for r in doc["rows"]) and "kron7" in report
     kernels = {r["kernel"] for r in doc["rows"]}
     assert kernels == {"bfs", "sssp", "pr", "cc", "bc", "tc", "spmv", "bp", "diameter", "kcore"}
     assert len(doc["rows"]) == 2 * len(kernels)

@@ -1,7 +1,8 @@
 """numagraph-experiments: list the experiments, or run one into a folder.
 
   numagraph-experiments list
-  numagraph-experiments run NAME [--smoke|--quick|--full] [--threads LIST] --out DIR [--cli PATH]
+  numagraph-experiments run NAME [--smoke|--quick|--full] [--threads LIST] [--scale N] [--trials N]
+                             --out DIR [--cli PATH]
 
 The CLI comes from --cli, else $NUMAGRAPH_BIN, else `numagraph` on PATH.
 """
@@ -40,7 +41,8 @@ def cmd_run(args):
         cli = find_cli(args.cli)
         threads = parse_threads(args.threads) if args.threads else default_threads(size)
         module = importlib.import_module(f"{__package__}.{exp.module}")
-        runner = Runner(exp.name, cli, args.out, size, threads)
+        runner = Runner(exp.name, cli, args.out, size, threads,
+                        overrides={"scale": args.scale, "trials": args.trials})
         started = time.perf_counter()
         module.run(runner)
     except ExperimentError as e:
@@ -49,6 +51,16 @@ def cmd_run(args):
     print(f"{exp.name}: wrote {args.out}/report.md, results.json, results.csv and plots "
           f"in {time.perf_counter() - started:.0f} s")
     return 0
+
+
+def positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return value
 
 
 def parser():
@@ -67,6 +79,9 @@ def parser():
                        help="tiny graphs, seconds: checks the experiment runs (CI); the figures mean nothing")
     run.add_argument("--threads", help="thread counts: 1,2,4 or 1-8 or 1-16:2 (default: 1..cores, "
                      "powers of two above 4, and the core count); polymer times at the largest count")
+    run.add_argument("--scale", type=positive_int, help="Kronecker scale of the generated graphs, instead of the "
+                     "size's (e.g. --full --scale 20 on a machine with less memory)")
+    run.add_argument("--trials", type=positive_int, help="trials per measurement, instead of the size's")
     run.add_argument("--out", required=True, help="folder for report.md, results.json/.csv and the PNGs")
     run.add_argument("--cli", help="the numagraph binary (default: $NUMAGRAPH_BIN, else numagraph on PATH)")
     return ap

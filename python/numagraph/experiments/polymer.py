@@ -114,7 +114,7 @@ def peer_rows(runner, graphs, size):
 
 
 def run(runner):
-    size = SIZES[runner.size]
+    size = runner.sized(SIZES)
     with tempfile.TemporaryDirectory(prefix="numagraph-polymer-") as tmp:
         runner.graph_dir = tmp
         s, a = size["scale"], size["account_scale"]
@@ -149,7 +149,7 @@ def plot_times(runner, rows):
     ax.set_xticklabels(labels)
     ax.set_yscale("log")
     ax.set_ylabel("median time (ms, log scale)")
-    ax.set_title(f"Polymer's kernels, flat vs NUMA engine: kron{SIZES[runner.size]['scale']}, "
+    ax.set_title(f"Polymer's kernels, flat vs NUMA engine: kron{runner.sized(SIZES)['scale']}, "
                  f"{runner.threads[-1]} threads, {load_range(runner.commands)}")
     ax.legend(fontsize=8)
     ax.grid(axis="y", alpha=0.3)
@@ -177,7 +177,7 @@ def plot_account(runner, rows):
     ax.set_xlabel("NUMA nodes (synthetic topology, one thread per node)")
     ax.set_ylabel("remote random accesses (% of all counted)")
     ax.set_title(f"Remote random accesses: flat (solid) vs NUMA engine (dashed), "
-                 f"kron{SIZES[runner.size]['account_scale']}", fontsize=10)
+                 f"kron{runner.sized(SIZES)['account_scale']}", fontsize=10)
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=7)  # outside: the lines fill the box
     return save_png(plt, fig, runner.out, "polymer_remote_random.png")
@@ -189,7 +189,7 @@ def pct(x):
 
 def report(runner, doc, plots):
     rows = doc["rows"]
-    size = SIZES[runner.size]
+    size = runner.sized(SIZES)
     configs = list(dict.fromkeys(r["config"] for r in rows if r["part"] == "time"))
     given = doc["peers_given"]
     time_table = []

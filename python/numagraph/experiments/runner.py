@@ -115,13 +115,25 @@ def machine_facts(cli):
 class Runner:
     """Runs the CLI, keeps every command line it ran and the rows an experiment measured."""
 
-    def __init__(self, name, cli, out, size, threads, log=None):
+    def __init__(self, name, cli, out, size, threads, log=None, overrides=None):
         self.name, self.cli, self.out, self.size, self.threads = name, Path(cli), Path(out), size, threads
+        self.overrides = {k: v for k, v in (overrides or {}).items() if v is not None}
         self.out.mkdir(parents=True, exist_ok=True)
         self.commands = []
         self.machine = machine_facts(self.cli)
         self.log = log if log is not None else sys.stderr
         self.graph_dir = None  # the temporary folder of the generated graphs, written $GRAPHS in commands
+
+    def sized(self, sizes):
+        """The experiment's parameters for this run's size, with --scale/--trials applied where the
+        experiment has such a parameter (an override it has no use for is refused)."""
+        params = dict(sizes[self.size])
+        for key, value in self.overrides.items():
+            if key not in params:
+                raise ExperimentError(f"experiment {self.name!r} has no --{key} parameter; its parameters are: "
+                                      + ", ".join(sorted(params)))
+            params[key] = value
+        return params
 
     def say(self, text):
         print(f"[{self.name}] {text}", file=self.log, flush=True)

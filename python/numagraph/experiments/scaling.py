@@ -15,7 +15,7 @@ SIZES = {"smoke": {"scale": 8, "trials": 1}, "quick": {"scale": 17, "trials": 5}
 
 
 def run(runner):
-    size = SIZES[runner.size]
+    size = runner.sized(SIZES)
     rows = []
     with tempfile.TemporaryDirectory(prefix="numagraph-scaling-") as tmp:
         runner.graph_dir = tmp
@@ -57,7 +57,7 @@ def plot(runner, rows):
     ax.set_xlabel("threads")
     ax.set_ylabel(f"speedup over {threads[0]} thread(s) (median)")
     ax.set_xticks(threads)
-    ax.set_title(f"Strong scaling, kron{SIZES[runner.size]['scale']}, {runner.machine['cores']} cores, "
+    ax.set_title(f"Strong scaling, kron{runner.sized(SIZES)['scale']}, {runner.machine['cores']} cores, "
                  f"{load_range(runner.commands)}")
     ax.grid(alpha=0.3)
     ax.legend(ncol=2, fontsize=8)
@@ -78,7 +78,7 @@ def report(runner, doc):
         cells.append(f"{last['efficiency'] * 100:.0f} %")
         table.append(cells)
     headers = ["kernel"] + [f"{t} thr" for t in threads] + [f"efficiency at {threads[-1]}"]
-    size = SIZES[runner.size]
+    size = runner.sized(SIZES)
     text = [
         f"# Strong scaling of every kernel ({runner.size})",
         "",
