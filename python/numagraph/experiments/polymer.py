@@ -263,5 +263,5 @@ def report(runner, doc, plots):
     elif not plots:
         text += ["(no plots: matplotlib is not installed)", ""]
     text += [machine_section(runner.machine, runner.commands), "",
-             f"Rerun: `numagraph-experiments run polymer --{runner.size} --threads {t} --out DIR`", ""]
+             runner.rerun([t]), ""]
     (runner.out / "report.md").write_text("\n".join(text))

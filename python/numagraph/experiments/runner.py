@@ -79,8 +79,8 @@ def machine_facts(cli):
     model = next((line.split(":", 1)[1].strip() for line in _read("/proc/cpuinfo").splitlines()
                   if line.startswith("model name")), platform.processor() or "unknown")
     nodes = sorted(p.name for p in Path("/sys/devices/system/node").glob("node[0-9]*"))
-    commit = None
-    for where in (Path(cli).parent, Path(__file__).resolve().parent):
+    commit = os.environ.get("NUMAGRAPH_COMMIT")  # for a copied tree whose .git is not the build's
+    for where in () if commit else (Path(cli).parent, Path(__file__).resolve().parent):
         try:
             proc = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=where, capture_output=True,
                                   text=True, timeout=10)
@@ -134,6 +134,15 @@ class Runner:
                                       + ", ".join(sorted(params)))
             params[key] = value
         return params
+
+    def rerun(self, threads=None):
+        """The command that reruns this experiment as it ran: size, threads, overrides."""
+        counts = threads if threads is not None else self.threads
+        parts = ["numagraph-experiments", "run", self.name, f"--{self.size}", "--threads",
+                 ",".join(map(str, counts))]
+        for key, value in self.overrides.items():
+            parts += [f"--{key}", str(value)]
+        return "Rerun: `" + " ".join(parts + ["--out", "DIR"]) + "`"
 
     def say(self, text):
         print(f"[{self.name}] {text}", file=self.log, flush=True)

@@ -98,7 +98,7 @@ def report(runner, doc):
         "",
         machine_section(runner.machine, runner.commands),
         "",
-        f"Rerun: `numagraph-experiments run scaling --{runner.size} --threads {','.join(map(str, threads))} --out DIR`",
+        runner.rerun(),
         "",
     ]
     (runner.out / "report.md").write_text("\n".join(text))
