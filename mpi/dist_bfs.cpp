@@ -29,7 +29,7 @@ DistBfs::DistBfs(const Layout& l, const DistGraph& g, const BfsConfig& cfg)
     : l_(l),
       g_(g),
       cfg_(cfg),
-      fx_(std::make_unique<FrontierExchange>(l, g.part, cfg.share, cfg.parallel_allgather, cfg.summary_bits)),
+      fx_(std::make_unique<FrontierExchange>(l, g.part, cfg.share, cfg.allgather, cfg.summary_bits)),
       parent_(static_cast<std::size_t>(g.local_n)),
       depth_(static_cast<std::size_t>(g.local_n)),
       visited_(static_cast<std::size_t>(g.part.block_words())) {
@@ -54,6 +54,7 @@ DistBfs::Step DistBfs::top_down(std::int32_t depth) {
   const int p = l_.size;
   std::int64_t found = 0, edges = 0;
   std::optional<profile::InnerPhase> phase(std::in_place, "compute");
+  std::optional<PhaseTimer> timer(std::in_place, times_, Phase::kTopDown);
 #pragma omp parallel reduction(+ : found, edges)
   {
     auto& next = next_[static_cast<std::size_t>(omp_get_thread_num())];
@@ -80,7 +81,10 @@ DistBfs::Step DistBfs::top_down(std::int32_t depth) {
     }
   }
   // Pack the per-thread messages by destination and exchange them.
+  timer.reset();
   phase.emplace("communication");
+  wait_for_all();
+  timer.emplace(times_, Phase::kExchange);
   std::vector<int> send_counts(static_cast<std::size_t>(p), 0), send_displs(static_cast<std::size_t>(p));
   std::vector<int> recv_counts(static_cast<std::size_t>(p)), recv_displs(static_cast<std::size_t>(p));
   std::int64_t total = 0;
@@ -110,6 +114,7 @@ DistBfs::Step DistBfs::top_down(std::int32_t depth) {
   check(MPI_Alltoallv(send_buf_.data(), send_counts.data(), send_displs.data(), MPI_UINT64_T, recv_buf_.data(),
                       recv_counts.data(), recv_displs.data(), MPI_UINT64_T, l_.world),
         "MPI_Alltoallv(frontier)");
+  timer.emplace(times_, Phase::kTopDown);
   phase.emplace("compute");
 #pragma omp parallel reduction(+ : found, edges)
   {
@@ -178,7 +183,15 @@ void DistBfs::bitmap_to_queue() {
       queue_.push_back(static_cast<std::uint32_t>(w * 64 + std::countr_zero(bits)));
 }
 
+// The time until the slowest rank arrives, counted as waiting so that the
+// collective after it measures only the transfer.
+void DistBfs::wait_for_all() {
+  PhaseTimer timer(times_, Phase::kWait);
+  check(MPI_Barrier(l_.world), "MPI_Barrier");
+}
+
 void DistBfs::run(std::uint64_t root) {
+  times_ = {};
   const std::int64_t first = g_.first, local_n = g_.local_n;
   parallel::for_static<std::int64_t>(0, local_n, [&](std::int64_t v) {
     parent_[v] = -1;
@@ -195,6 +208,7 @@ void DistBfs::run(std::uint64_t root) {
     mine = {1, g_.degree(r)};
   }
   std::int64_t totals[2] = {0, 0}, local[2] = {mine.vertices, mine.edges};
+  std::optional<PhaseTimer> timer(std::in_place, times_, Phase::kSwitch);
   check(MPI_Allreduce(local, totals, 2, MPI_INT64_T, MPI_SUM, l_.world), "MPI_Allreduce");
   std::int64_t frontier = totals[0], frontier_edges = totals[1], previous = 0;
   std::int64_t unexplored = g_.global_arcs - frontier_edges;
@@ -205,6 +219,7 @@ void DistBfs::run(std::uint64_t root) {
       bottom_up_mode = static_cast<double>(frontier_edges) > static_cast<double>(unexplored) / cfg_.alpha;
     else
       bottom_up_mode = !(static_cast<double>(frontier) < n / cfg_.beta && frontier < previous);
+    timer.reset();
     Step s;
     // Inner phases (profile/current.hpp): the level, and in it the
     // computation, the communication and the direction switch.
@@ -212,19 +227,24 @@ void DistBfs::run(std::uint64_t root) {
     if (bottom_up_mode) {
       if (!in_bitmap) {
         profile::InnerPhase phase("direction switch");
+        PhaseTimer t(times_, Phase::kSwitch);
         queue_to_bitmap();
       }
       {
         profile::InnerPhase phase("communication");
+        wait_for_all();
+        PhaseTimer t(times_, Phase::kExchange);
         fx_->exchange();
       }
       profile::InnerPhase phase("compute");
+      PhaseTimer t(times_, Phase::kBottomUp);
       s = bottom_up(depth);
       in_bitmap = true;
       ++bu_steps_;
     } else {
       if (in_bitmap) {
         profile::InnerPhase phase("direction switch");
+        PhaseTimer t(times_, Phase::kSwitch);
         bitmap_to_queue();
       }
       s = top_down(depth);
@@ -234,6 +254,8 @@ void DistBfs::run(std::uint64_t root) {
     local[0] = s.vertices;
     local[1] = s.edges;
     profile::InnerPhase phase("communication");
+    wait_for_all();
+    timer.emplace(times_, Phase::kSwitch);  // the reduction and the next decision
     check(MPI_Allreduce(local, totals, 2, MPI_INT64_T, MPI_SUM, l_.world), "MPI_Allreduce");
     previous = frontier;
     frontier = totals[0];

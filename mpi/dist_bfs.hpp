@@ -12,7 +12,9 @@
 // follows Beamer's rule: bottom-up when the frontier's edges exceed the
 // unexplored edges / alpha, top-down again when the frontier shrinks below
 // n / beta vertices. Each step ends with one MPI_Allreduce of the frontier's
-// size and edge count.
+// size and edge count. run() splits its time into phases (phase_times.hpp);
+// a timed barrier before each collective measures the waiting for the slowest
+// rank apart from the transfer.
 #pragma once
 
 #include <cstdint>
@@ -22,13 +24,14 @@
 #include "comm.hpp"
 #include "dist_graph.hpp"
 #include "frontier_exchange.hpp"
+#include "phase_times.hpp"
 #include "numagraph/numa/numa_array.hpp"
 
 namespace numagraph::dist {
 
 struct BfsConfig {
   Share share = Share::kNone;
-  bool parallel_allgather = false;
+  Allgather allgather = Allgather::kFlat;
   int summary_bits = 256;  // vertices per summary bit (power of two, 64..4096)
   double alpha = 15;       // go bottom-up when frontier edges > unexplored edges / alpha
   double beta = 18;        // go top-down when the frontier shrinks below n / beta vertices
@@ -45,7 +48,10 @@ class DistBfs {
   const std::int32_t* depth() const { return depth_.data(); }
   int top_down_steps() const { return td_steps_; }
   int bottom_up_steps() const { return bu_steps_; }
-  bool parallel_allgather() const { return fx_->parallel(); }
+  // The allgather in use (parallel falls back to flat on unequal nodes).
+  Allgather allgather() const { return fx_->allgather(); }
+  // This rank's time in each phase during the last run().
+  const PhaseTimes& phase_times() const { return times_; }
 
  private:
   struct Step {
@@ -57,6 +63,7 @@ class DistBfs {
   Step bottom_up(std::int32_t depth);
   void queue_to_bitmap();
   void bitmap_to_queue();
+  void wait_for_all();
 
   const Layout& l_;
   const DistGraph& g_;
@@ -70,6 +77,7 @@ class DistBfs {
   std::vector<std::vector<std::vector<std::uint64_t>>> send_;  // per thread, per rank
   std::vector<std::uint64_t> send_buf_, recv_buf_;
   int td_steps_ = 0, bu_steps_ = 0;
+  PhaseTimes times_;
 };
 
 }  // namespace numagraph::dist

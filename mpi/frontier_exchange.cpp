@@ -9,9 +9,23 @@
 
 namespace numagraph::dist {
 
-FrontierExchange::FrontierExchange(const Layout& l, const Partition& part, Share share, bool parallel_allgather,
+const char* allgather_name(Allgather a) {
+  switch (a) {
+    case Allgather::kLeader:
+      return "leader";
+    case Allgather::kParallel:
+      return "parallel";
+    default:
+      return "flat";
+  }
+}
+
+FrontierExchange::FrontierExchange(const Layout& l, const Partition& part, Share share, Allgather allgather,
                                    int summary_bits)
-    : l_(l), part_(part), share_(share), parallel_(parallel_allgather && l.uniform) {
+    : l_(l),
+      part_(part),
+      share_(share),
+      allgather_(allgather == Allgather::kParallel && !l.uniform ? Allgather::kFlat : allgather) {
   if (summary_bits < 64 || summary_bits > 4096 || !std::has_single_bit(static_cast<unsigned>(summary_bits)))
     throw UsageError("--summary-bits must be a power of two in 64..4096 (got " + std::to_string(summary_bits) + ")");
   summary_shift_ = std::countr_zero(static_cast<unsigned>(summary_bits));
@@ -28,7 +42,7 @@ FrontierExchange::FrontierExchange(const Layout& l, const Partition& part, Share
   cur_ = &a_;
   next_ = share == Share::kIn ? &a_ : &b_;
 
-  if (parallel_) {
+  if (allgather_ == Allgather::kParallel) {
     const int bw = static_cast<int>(part.block_words());
     MPI_Datatype block = MPI_DATATYPE_NULL, vec = MPI_DATATYPE_NULL;
     check(MPI_Type_contiguous(bw, MPI_UINT64_T, &block), "MPI_Type_contiguous");
@@ -58,12 +72,17 @@ std::uint64_t* FrontierExchange::out_queue() {
 void FrontierExchange::allgather(WordBuffer& buf) {
   std::uint64_t* d = buf.data();
   const int bw = static_cast<int>(part_.block_words());
+  const bool parallel = allgather_ == Allgather::kParallel;
   if (!buf.shared()) {
-    if (parallel_) {
+    if (parallel) {
       check(MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, d + static_cast<std::size_t>(l_.node_rank) * bw, 1,
                           stripe_block_, l_.stripe),
             "MPI_Allgather(stripe)");
       check(MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, d, 1, node_blocks_, l_.node), "MPI_Allgather(node)");
+      return;
+    }
+    if (allgather_ == Allgather::kLeader) {
+      leader_allgather(d);
       return;
     }
     std::vector<int> counts(static_cast<std::size_t>(l_.size), bw), displs(static_cast<std::size_t>(l_.size));
@@ -73,21 +92,46 @@ void FrontierExchange::allgather(WordBuffer& buf) {
     return;
   }
   buf.node_sync(l_.node);
-  if (parallel_) {
+  if (parallel) {
     check(MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, d + static_cast<std::size_t>(l_.node_rank) * bw, 1,
                         stripe_block_, l_.stripe),
           "MPI_Allgather(stripe)");
-  } else if (l_.leaders != MPI_COMM_NULL && l_.num_nodes > 1) {
-    std::vector<int> counts(static_cast<std::size_t>(l_.num_nodes)), displs(static_cast<std::size_t>(l_.num_nodes));
-    for (int k = 0; k < l_.num_nodes; ++k) {
-      counts[k] = (l_.node_first_block[k + 1] - l_.node_first_block[k]) * bw;
-      displs[k] = l_.node_first_block[k] * bw;
-    }
-    check(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, d, counts.data(), displs.data(), MPI_UINT64_T,
-                         l_.leaders),
-          "MPI_Allgatherv(leaders)");
+  } else if (l_.leaders != MPI_COMM_NULL) {
+    leaders_allgather(d);
   }
   buf.node_sync(l_.node);
+}
+
+// Node leaders only: every node's blocks, already in place at the leader,
+// to every other leader.
+void FrontierExchange::leaders_allgather(std::uint64_t* d) {
+  if (l_.num_nodes < 2) return;
+  const int bw = static_cast<int>(part_.block_words());
+  std::vector<int> counts(static_cast<std::size_t>(l_.num_nodes)), displs(static_cast<std::size_t>(l_.num_nodes));
+  for (int k = 0; k < l_.num_nodes; ++k) {
+    counts[k] = (l_.node_first_block[k + 1] - l_.node_first_block[k]) * bw;
+    displs[k] = l_.node_first_block[k] * bw;
+  }
+  check(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, d, counts.data(), displs.data(), MPI_UINT64_T,
+                       l_.leaders),
+        "MPI_Allgatherv(leaders)");
+}
+
+// Private bitmaps, leader mode: gather the node's blocks (contiguous, in node
+// rank order) at node rank 0, exchange between leaders, broadcast in the node.
+void FrontierExchange::leader_allgather(std::uint64_t* d) {
+  const int bw = static_cast<int>(part_.block_words());
+  std::uint64_t* node_blocks = d + static_cast<std::size_t>(l_.node_first_block[l_.node_index]) * bw;
+  if (l_.node_rank == 0) {
+    check(MPI_Gather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, node_blocks, bw, MPI_UINT64_T, 0, l_.node),
+          "MPI_Gather(node)");
+    leaders_allgather(d);
+  } else {
+    check(MPI_Gather(d + static_cast<std::size_t>(l_.my_block) * bw, bw, MPI_UINT64_T, nullptr, 0, MPI_DATATYPE_NULL,
+                     0, l_.node),
+          "MPI_Gather(node)");
+  }
+  check(MPI_Bcast(d, static_cast<int>(part_.padded_words()), MPI_UINT64_T, 0, l_.node), "MPI_Bcast(node)");
 }
 
 void FrontierExchange::exchange() {

@@ -16,10 +16,18 @@
 //         nodes (the intra-node broadcast disappears);
 //   all   in_queue and out_queue are both node-shared (double-buffered): ranks
 //         write their next-frontier bits in place, so the copy disappears too.
-// --parallel-allgather replaces the leaders' allgather by one allgather per
-// "stripe" (ranks of equal node rank): every rank moves its own block to the
-// other nodes at the same time, using all of a node's links (Fig. 7). Without
-// sharing, a second allgather inside the node then completes the bitmap.
+// Allgather modes (--allgather) for private bitmaps (--share none):
+//   flat      one MPI_Allgatherv over all ranks;
+//   leader    the classic hierarchical baseline: node rank 0 gathers its
+//             node's blocks (MPI_Gather), the leaders allgather between
+//             nodes, each leader broadcasts the whole bitmap in its node;
+//   parallel  one allgather per "stripe" (ranks of equal node rank): every
+//             rank moves its own block to the other nodes at the same time,
+//             using all of a node's links (Fig. 7); a second allgather inside
+//             the node then completes the bitmap.
+// With a node-shared in_queue the gather and the broadcast are the shared
+// window itself, so flat and leader are both the leaders' allgather between
+// nodes, and parallel is one stripe allgather into the shared copy.
 // The summary is recomputed from in_queue after each exchange (by the node's
 // ranks together when shared): cheaper than sending it.
 #pragma once
@@ -33,11 +41,13 @@
 namespace numagraph::dist {
 
 enum class Share { kNone, kIn, kAll };
+enum class Allgather { kFlat, kLeader, kParallel };
+// "flat", "leader", "parallel": the --allgather names.
+const char* allgather_name(Allgather a);
 
 class FrontierExchange {
  public:
-  FrontierExchange(const Layout& layout, const Partition& part, Share share, bool parallel_allgather,
-                   int summary_bits);
+  FrontierExchange(const Layout& layout, const Partition& part, Share share, Allgather allgather, int summary_bits);
   ~FrontierExchange();
   FrontierExchange(const FrontierExchange&) = delete;
   FrontierExchange& operator=(const FrontierExchange&) = delete;
@@ -49,17 +59,19 @@ class FrontierExchange {
   const std::uint64_t* in_queue() const { return cur_->data(); }
   const std::uint64_t* summary() const { return summary_.data(); }
   int summary_shift() const { return summary_shift_; }
-  // False when --parallel-allgather was asked for but nodes differ in size.
-  bool parallel() const { return parallel_; }
+  // The mode in use: parallel asked for on nodes of unequal size runs flat.
+  Allgather allgather() const { return allgather_; }
 
  private:
   void allgather(WordBuffer& buf);
+  void leaders_allgather(std::uint64_t* d);
+  void leader_allgather(std::uint64_t* d);
   void build_summary();
 
   const Layout& l_;
   Partition part_;
   Share share_;
-  bool parallel_;
+  Allgather allgather_;
   int summary_shift_;
   WordBuffer a_, b_, summary_;
   WordBuffer* cur_;

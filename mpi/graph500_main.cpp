@@ -1,16 +1,18 @@
 // numagraph-graph500: the Graph500 BFS benchmark over MPI.
 //   mpirun -np P numagraph-graph500 --scale S [--edge-factor 16] [--roots 64]
-//          [--share none|in|all] [--parallel-allgather] [--summary-bits B] ...
+//          [--share none|in|all] [--allgather flat|leader|parallel] [--summary-bits B] ...
 // Generates the Kronecker graph in parallel (the same graph as
 // `numagraph bfs --kron S`), builds the 1-D partitioned CSR, runs the
 // distributed direction-optimizing BFS from NBFS roots, validates every tree
-// and prints the Graph500 result block (or one JSON record with --json).
+// and prints the Graph500 result block (or one JSON record with --json),
+// with the BFS time split into phases (phase_times.hpp).
 // docs/distributed.md has the mpirun recipes and measured figures.
 #include <mpi.h>
 #include <sched.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
@@ -42,6 +44,8 @@ struct Options {
   std::int64_t source = -1;
   std::uint64_t seed = kDefaultSeed;
   std::string share = "none";
+  std::string allgather = "flat";
+  bool allgather_given = false;  // --allgather was on the command line
   bool parallel_allgather = false;
   int summary_bits = 256;
   double alpha = 15, beta = 18;
@@ -65,8 +69,11 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--graph-seed", o.gen.seed, "generator seed (default 27491095, as numagraph --kron)");
   app.add_option("--share", o.share, "share frontier bitmaps inside a node: none, in (in_queue) or all (default none)")
       ->check(CLI::IsMember({"none", "in", "all"}));
-  app.add_flag("--parallel-allgather", o.parallel_allgather,
-               "inter-node allgather by every rank of a node at once (sub-communicators by node rank)");
+  app.add_option("--allgather", o.allgather,
+                 "frontier allgather of private bitmaps: flat (one allgather over all ranks), leader (node leaders "
+                 "gather, exchange, broadcast) or parallel (every rank of a node at once, by node rank); default flat")
+      ->check(CLI::IsMember({"flat", "leader", "parallel"}));
+  app.add_flag("--parallel-allgather", o.parallel_allgather, "the same as --allgather parallel");
   app.add_option("--summary-bits", o.summary_bits, "vertices per summary-bitmap bit, power of two in 64..4096 (256)");
   app.add_option("--alpha", o.alpha, "go bottom-up when frontier edges > unexplored edges / alpha (15)");
   app.add_option("--beta", o.beta, "go back top-down when the frontier < n / beta vertices (18)");
@@ -99,6 +106,30 @@ void check_options(const Options& o) {
     throw UsageError("--source " + std::to_string(o.source) + " is not a vertex (ids 0.." +
                      std::to_string((std::int64_t{1} << o.gen.scale) - 1) + ")");
   if (!(o.alpha > 0) || !(o.beta > 0)) throw UsageError("--alpha and --beta must be positive");
+  if (o.parallel_allgather && o.allgather_given && o.allgather != "parallel")
+    throw UsageError("--parallel-allgather contradicts --allgather " + o.allgather + ": give one of them");
+}
+
+Allgather allgather_mode(const Options& o) {
+  if (o.parallel_allgather || o.allgather == "parallel") return Allgather::kParallel;
+  return o.allgather == "leader" ? Allgather::kLeader : Allgather::kFlat;
+}
+
+// Every rank's phase times of one BFS (plus its whole BFS time, last) summed
+// and maximised over the ranks, into the report. Collective.
+void add_phases(const Layout& l, const PhaseTimes& times, double bfs_s, Report& rep) {
+  std::array<double, kNumPhases + 1> mine{}, sum{}, max{};
+  std::copy(times.s.begin(), times.s.end(), mine.begin());
+  mine[kNumPhases] = bfs_s;
+  check(MPI_Allreduce(mine.data(), sum.data(), kNumPhases + 1, MPI_DOUBLE, MPI_SUM, l.world), "MPI_Allreduce");
+  check(MPI_Allreduce(mine.data(), max.data(), kNumPhases + 1, MPI_DOUBLE, MPI_MAX, l.world), "MPI_Allreduce");
+  PhaseSample p;
+  for (std::size_t i = 0; i < kNumPhases; ++i) {
+    p.mean[i] = sum[i] / l.size;
+    p.max[i] = max[i];
+  }
+  p.rank_mean_s = sum[kNumPhases] / l.size;
+  rep.phases.push_back(p);
 }
 
 // Threads per rank when neither --threads nor OMP_NUM_THREADS says: the cores
@@ -186,7 +217,7 @@ int run(const Options& o) {
 
   BfsConfig cfg;
   cfg.share = o.share == "in" ? Share::kIn : o.share == "all" ? Share::kAll : Share::kNone;
-  cfg.parallel_allgather = o.parallel_allgather;
+  cfg.allgather = allgather_mode(o);
   cfg.summary_bits = o.summary_bits;
   cfg.alpha = o.alpha;
   cfg.beta = o.beta;
@@ -222,6 +253,7 @@ int run(const Options& o) {
       if (edges == 0)
         throw UsageError("root " + std::to_string(root) + " has no edges: Graph500 roots must have degree > 0");
       rep.add_bfs(root, tmax, edges, bfs.top_down_steps(), bfs.bottom_up_steps());
+      add_phases(l, bfs.phase_times(), t, rep);
       if (!o.no_validate) {
         const double v0 = MPI_Wtime();
         profile::InnerPhase validating("validate");
@@ -233,7 +265,7 @@ int run(const Options& o) {
       allgather_depths(l, g, bfs.depth(), all_depth);
       if (l.rank == 0) write_depths(o.output, all_depth);
     }
-    rep.parallel_allgather = bfs.parallel_allgather();
+    rep.allgather = allgather_name(bfs.allgather());
   }
   rep.scale = o.gen.scale;
   rep.edge_factor = o.gen.edge_factor;
@@ -261,8 +293,9 @@ int run(const Options& o) {
     profile::write_profile_json(path, p, meta);
   }
   if (l.rank == 0) {
-    if (o.parallel_allgather && !rep.parallel_allgather)
-      std::fprintf(stderr, "numagraph-graph500: note: nodes differ in rank count; --parallel-allgather is off\n");
+    if (cfg.allgather == Allgather::kParallel && rep.allgather != "parallel")
+      std::fprintf(stderr, "numagraph-graph500: note: nodes differ in rank count; the parallel allgather is off "
+                           "(flat instead)\n");
     std::fputs(o.json ? (rep.json() + "\n").c_str() : rep.text().c_str(), stdout);
     std::fflush(stdout);
   }
@@ -285,6 +318,7 @@ int main(int argc, char** argv) {
   int rc = 0;
   try {  // every rank sees the same arguments and fails the same way
     app.parse(argc, argv);
+    o.allgather_given = app.count("--allgather") > 0;
     numagraph::dist::check_options(o);
   } catch (const CLI::ParseError& e) {
     // --help exits 0; every flag error is the documented usage code 2 (CLI11's own codes are 100+).

@@ -57,6 +57,25 @@ void block(std::string& out, const char* prefix, const char* suffix, const Stats
     line(out, (std::string(prefix) + names[i] + suffix).c_str(), values[i]);
 }
 
+// Mean over the roots of each phase (ranks' mean or max), "other" last: the
+// ranks' mean BFS time not in any phase.
+std::array<double, kNumPhases + 1> phase_means(const std::vector<PhaseSample>& phases, bool max) {
+  std::array<double, kNumPhases + 1> m{};
+  if (phases.empty()) return m;
+  for (const PhaseSample& p : phases) {
+    double in_phases = 0;
+    for (std::size_t i = 0; i < kNumPhases; ++i) {
+      m[i] += max ? p.max[i] : p.mean[i];
+      in_phases += p.mean[i];
+    }
+    m[kNumPhases] += std::max(0.0, p.rank_mean_s - in_phases);
+  }
+  for (double& x : m) x /= static_cast<double>(phases.size());
+  return m;
+}
+
+std::string phase_key(std::size_t i) { return i < kNumPhases ? kPhaseNames[i] : "other"; }
+
 }  // namespace
 
 void Report::add_bfs(std::uint64_t root, double s, std::int64_t traversed, int td, int bu) {
@@ -103,10 +122,17 @@ std::string Report::text() const {
   const double k = static_cast<double>(teps.size());
   line(out, "bfs  harmonic_stddev_TEPS", k > 1 ? si.stddev / (si.mean * si.mean * std::sqrt(k - 1)) : 0.0);
   if (validated) block(out, "bfs  ", "_validate", stats(validate_s), true);
+  // Phases: mean over the roots of the ranks' mean, then of the slowest rank's.
+  const auto mean = phase_means(phases, false), max = phase_means(phases, true);
+  for (std::size_t i = 0; i <= kNumPhases; ++i)
+    line(out, ("bfs  mean_" + phase_key(i) + "_time").c_str(), mean[i]);
+  for (std::size_t i = 0; i < kNumPhases; ++i)
+    line(out, ("bfs  maxrank_" + phase_key(i) + "_time").c_str(), max[i]);
   line(out, "num_nodes", nodes);
   line(out, "threads_per_rank", threads);
   line(out, "share", share);
-  line(out, "parallel_allgather", parallel_allgather ? "on" : "off");
+  line(out, "allgather", allgather);
+  line(out, "parallel_allgather", allgather == "parallel" ? "on" : "off");
   line(out, "summary_bits", summary_bits);
   line(out, "num_edges", static_cast<double>(num_edges));
   if (!validated)
@@ -134,7 +160,8 @@ std::string Report::json() const {
       .set("nodes", nodes)
       .set("threads", threads)
       .set("share", share)
-      .set("parallel_allgather", parallel_allgather)
+      .set("allgather", allgather)
+      .set("parallel_allgather", allgather == "parallel")
       .set("summary_bits", summary_bits)
       .set("graph_generation_s", generation_s)
       .set("construction_s", construction_s)
@@ -147,6 +174,22 @@ std::string Report::json() const {
       .set("teps_harmonic_stddev", k > 1 ? si.stddev / (si.mean * si.mean * std::sqrt(k - 1)) : 0.0)
       .set("top_down_steps", top_down_steps)
       .set("bottom_up_steps", bottom_up_steps);
+  // Phases (phase_times.hpp): mean over the roots of the ranks' mean (these
+  // and "other" add up to the ranks' mean BFS time), of the slowest rank's,
+  // and per root the ranks' mean.
+  const auto mean = phase_means(phases, false), max = phase_means(phases, true);
+  profile::Record by_mean, by_max, per_root;
+  for (std::size_t i = 0; i <= kNumPhases; ++i) by_mean.set(phase_key(i), mean[i]);
+  for (std::size_t i = 0; i < kNumPhases; ++i) {
+    by_max.set(phase_key(i), max[i]);
+    std::vector<double> v;
+    for (const PhaseSample& p : phases) v.push_back(p.mean[i]);
+    per_root.set(phase_key(i), v);
+  }
+  std::vector<double> rank_mean;
+  for (const PhaseSample& p : phases) rank_mean.push_back(p.rank_mean_s);
+  r.set("phase_s", by_mean).set("phase_max_rank_s", by_max).set("phase_trials_s", per_root);
+  r.set("rank_mean_trials", rank_mean);
   if (validated) {
     r.set("verified", all_valid());
     r.set("validated_roots", passed);

@@ -104,37 +104,73 @@ def test_depths_equal_scipy_bfs(cli, tmp_path):
     assert depths(tmp_path, "dist.txt", 4, scale, root) == expected
 
 
-MODES = [(share, par, rpn) for share in ("none", "in", "all") for par in (False, True) for rpn in (0, 2)]
+MODES = [(share, ag, rpn) for share in ("none", "in", "all") for ag in ("flat", "leader", "parallel")
+         for rpn in (0, 2)]
 
 
-@pytest.mark.parametrize("share,parallel,ranks_per_node", MODES)
-def test_share_and_allgather_modes(tmp_path, share, parallel, ranks_per_node):
-    flags = ["--share", share, "--ranks-per-node", ranks_per_node, "--roots", 16]
-    if parallel:
-        flags.append("--parallel-allgather")
+@pytest.mark.parametrize("share,allgather,ranks_per_node", MODES)
+def test_share_and_allgather_modes(tmp_path, share, allgather, ranks_per_node):
+    flags = ["--share", share, "--ranks-per-node", ranks_per_node, "--roots", 16, "--allgather", allgather]
     rec = run(4, "--scale", 13, *flags)
     assert rec["nodes"] == (2 if ranks_per_node == 2 else 1)
-    assert rec["parallel_allgather"] is parallel
+    assert rec["allgather"] == allgather
+    assert rec["parallel_allgather"] is (allgather == "parallel")
     base = depths(tmp_path, "base.txt", 4, 13, rec["roots"][0])
     assert depths(tmp_path, "mode.txt", 4, 13, rec["roots"][0], *flags) == base
 
 
-@pytest.mark.parametrize("flags", [["--alpha", "1e-9"], ["--alpha", "1e9", "--beta", "1e-9"],
-                                   ["--summary-bits", "64"], ["--summary-bits", "4096"],
-                                   ["--ranks-per-node", "3", "--share", "all", "--parallel-allgather"]])
-def test_direction_and_summary_variants(tmp_path, flags):
-    """Top-down only, bottom-up almost only, both summary extremes, and unequal
-    simulated nodes (3 + 1 ranks: the parallel allgather falls back) agree."""
-    rec = run(4, "--scale", 12, "--roots", 16, *flags)
-    root = rec["roots"][3]
-    assert depths(tmp_path, "v.txt", 4, 12, root, *flags) == depths(tmp_path, "b.txt", 4, 12, root)
+@pytest.mark.parametrize("ranks,ranks_per_node", [(1, 0), (2, 0), (2, 1), (4, 0), (4, 2), (3, 2)])
+def test_leader_allgather_same_depths(tmp_path, ranks, ranks_per_node):
+    """The leader-based allgather of private bitmaps (gather in the node,
+    leaders exchange, broadcast in the node) validates every tree and gives
+    the flat allgather's depths, on one node, several, and unequal ones."""
+    flags = ["--allgather", "leader", "--ranks-per-node", ranks_per_node]
+    rec = run(ranks, "--scale", 13, "--roots", 16, *flags)
+    assert rec["allgather"] == "leader" and any(rec["bottom_up_steps"]), "no bottom-up step used the allgather"
+    root = rec["roots"][1]
+    assert depths(tmp_path, "l.txt", ranks, 13, root, *flags) == depths(tmp_path, "f.txt", ranks, 13, root)
+
+
+def test_parallel_allgather_alias_and_conflict():
+    assert run(2, "--scale", 10, "--roots", 2, "--parallel-allgather")["allgather"] == "parallel"
+    assert run(2, "--scale", 10, "--roots", 2, "--parallel-allgather", "--allgather", "parallel")["parallel_allgather"]
+    p = launch(2, "--scale", 10, "--parallel-allgather", "--allgather", "leader", expect_rc=2)
+    assert "--parallel-allgather contradicts --allgather leader" in p.stderr
+    assert "--allgather" in launch(1, "--scale", 10, "--allgather", "ring", expect_rc=2).stderr
+
+
+PHASES = ("top_down", "bottom_up", "exchange", "switch", "wait")
+
+
+@pytest.mark.parametrize("ranks,flags", [(1, []), (2, []), (4, ["--share", "all"]), (4, ["--allgather", "leader"])])
+def test_phase_times_add_up(ranks, flags):
+    """Per root, the ranks' mean phase times are non-negative and add up to at
+    most the BFS time; compute phases are present exactly when their steps ran."""
+    rec = run(ranks, "--scale", 13, "--roots", 8, *flags)
+    per_root = rec["phase_trials_s"]
+    assert any(rec["bottom_up_steps"]), "the direction switch never happened: the test checks nothing"
+    for i, bfs_s in enumerate(rec["trials"]):
+        times = [per_root[p][i] for p in PHASES]
+        assert all(t >= 0 for t in times), times
+        assert sum(times) <= bfs_s * 1.01 + 1e-4, (times, bfs_s)
+        assert sum(times) <= rec["rank_mean_trials"][i] + 1e-6
+        assert per_root["top_down"][i] > 0  # the first step is always top-down
+        assert (per_root["bottom_up"][i] > 0) == (rec["bottom_up_steps"][i] > 0)
+        assert per_root["exchange"][i] > 0 and per_root["switch"][i] > 0
+    for p in PHASES:
+        assert rec["phase_s"][p] == pytest.approx(sum(per_root[p]) / len(rec["trials"]), rel=1e-6, abs=1e-9)
+        assert rec["phase_max_rank_s"][p] >= rec["phase_s"][p] * (1 - 1e-6)
+    assert rec["phase_s"]["other"] >= 0
 
 
 def test_graph500_text_block():
     out = launch(2, "--scale", 10, "--roots", 4).stdout
     for key in ("SCALE:", "edgefactor:", "NBFS:", "graph_generation:", "construction_time:", "bfs  min_time:",
                 "bfs  firstquartile_time:", "bfs  median_time:", "bfs  thirdquartile_time:", "bfs  max_time:",
-                "bfs  harmonic_mean_TEPS:     !", "bfs  harmonic_stddev_TEPS:", "num_mpi_processes:"):
+                "bfs  harmonic_mean_TEPS:     !", "bfs  harmonic_stddev_TEPS:", "num_mpi_processes:",
+                "bfs  mean_top_down_time:", "bfs  mean_bottom_up_time:", "bfs  mean_exchange_time:",
+                "bfs  mean_switch_time:", "bfs  mean_wait_time:", "bfs  mean_other_time:",
+                "bfs  maxrank_wait_time:", "allgather:"):
         assert key in out, key
     assert "PASSED (4 of 4 roots)" in out
 
