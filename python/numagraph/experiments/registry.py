@@ -17,7 +17,7 @@ class Experiment:
 
 EXPERIMENTS = [
     Experiment("bc-numa", "NUMA-aware graph mining techniques for performance and energy efficiency",
-               "BC baseline / ADL / NUMA work queues over thread counts, working set, energy", None),
+               "BC baseline / ADL / NUMA work queues over thread counts, working set, energy", "bc_numa"),
     Experiment("graph500", "Evaluation and Optimization of Breadth-First Search on NUMA Cluster",
                "MPI BFS optimization ablation, summary-bitmap granularity, phase breakdown", None),
     Experiment("xsbench", "Improving the scalability of neutron cross-section lookup codes on multicore NUMA system",
