@@ -23,7 +23,7 @@ EXPERIMENTS = [
     Experiment("xsbench", "Improving the scalability of neutron cross-section lookup codes on multicore NUMA system",
                "bench-xs placements x threads: scaling efficiency", None),
     Experiment("galois-profile", "Parallel Graph Processing on Modern Multi-Core Servers: New Findings and Remaining Challenges",
-               "PR, BFS, BC, CC, diameter x THP on/off x threads with profile CDFs", None),
+               "PR, BFS, BC, CC, diameter x THP on/off x threads with profile CDFs", "galois_profile"),
     Experiment("polymer", "NUMA-Aware Graph-Structured Analytics",
                "flat vs NUMA engine for PR, SpMV, BP, BFS, CC, SSSP: times and access accounting on 2/4/8 nodes",
                "polymer"),
