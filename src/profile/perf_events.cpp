@@ -175,6 +175,13 @@ PerfEventsSource::~PerfEventsSource() {
       for (auto it = g.members.rbegin(); it != g.members.rend(); ++it) close(it->fd);  // leader last
 }
 
+double scale_for_multiplexing(std::uint64_t count, std::uint64_t enabled, std::uint64_t running) {
+  if (enabled == 0) return 0.0;
+  if (running == 0) return NAN;
+  const double c = static_cast<double>(count);
+  return running >= enabled ? c : c * (static_cast<double>(enabled) / static_cast<double>(running));
+}
+
 // Reads one group: {nr, time_enabled, time_running, value[nr]}.
 bool PerfEventsSource::read_group(const Group& g) {
   buffer_.resize(3 + g.members.size());
@@ -201,15 +208,13 @@ void PerfEventsSource::sample(double* values) {
         for (const auto& m : g.members) scratch_[m.event * threads + t] = NAN;
         continue;
       }
-      const double de = static_cast<double>(buffer_[1] - g.enabled);
-      const double dr = static_cast<double>(buffer_[2] - g.running);
+      const std::uint64_t de = buffer_[1] - g.enabled;
+      const std::uint64_t dr = buffer_[2] - g.running;
       g.enabled = buffer_[1];
       g.running = buffer_[2];
-      // Multiplexed: the group counted dr of de ns; scale to the whole epoch.
-      const double scale = dr > 0 ? (dr < de ? de / dr : 1.0) : 0.0;
       for (std::size_t k = 0; k < g.members.size(); ++k) {
         Member& m = g.members[k];
-        scratch_[m.event * threads + t] = static_cast<double>(buffer_[3 + k] - m.last) * scale;
+        scratch_[m.event * threads + t] = scale_for_multiplexing(buffer_[3 + k] - m.last, de, dr);
         m.last = buffer_[3 + k];
       }
     }

@@ -260,6 +260,15 @@ TEST(ProfileNumastat, UnreadableNodeAndMissingKeyAreListed) {
 
 // ---- perf events, for real ---------------------------------------------------
 
+TEST(ProfilePerf, MultiplexedCountsAreScaledToTheEpoch) {
+  using numagraph::profile::scale_for_multiplexing;
+  EXPECT_EQ(scale_for_multiplexing(1000, 10'000'000, 10'000'000), 1000.0);  // counted the whole epoch
+  EXPECT_EQ(scale_for_multiplexing(1000, 10'000'000, 2'500'000), 4000.0);   // on the PMU a quarter of it
+  EXPECT_EQ(scale_for_multiplexing(1000, 10'000'000, 10'000'001), 1000.0);  // running never scales down
+  EXPECT_EQ(scale_for_multiplexing(0, 0, 0), 0.0);                          // the thread did not run
+  EXPECT_TRUE(std::isnan(scale_for_multiplexing(0, 10'000'000, 0)));        // ran, never counted: unknown
+}
+
 TEST(ProfilePerf, WorkerTidsAreTheOpenMPThreads) {
   const auto tids = openmp_worker_tids();
   EXPECT_EQ(static_cast<int>(tids.size()), omp_get_max_threads());

@@ -38,6 +38,12 @@ std::vector<pid_t> openmp_worker_tids();
 // /proc/sys/kernel/perf_event_paranoid, or -100 when unreadable.
 int perf_event_paranoid();
 
+// One epoch's count of a group member, scaled for multiplexing: the group
+// counted `running` of the `enabled` ns the thread ran. A thread that did not
+// run has enabled = 0 and counted nothing (0); a group that the PMU never
+// scheduled while the thread ran has no estimate (NaN, not 0).
+double scale_for_multiplexing(std::uint64_t count, std::uint64_t enabled, std::uint64_t running);
+
 struct PerfEventsOptions {
   // Also one column per thread ("perf.task_clock.t3"), besides the totals.
   bool per_thread = true;
