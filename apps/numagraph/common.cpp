@@ -8,6 +8,7 @@
 
 #include "numagraph/sweep/cache_blocking.hpp"
 #include "numagraph/graph/io.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/profile/timer.hpp"
 #include "runtime_info.hpp"
@@ -242,6 +243,11 @@ void emit(const RunOptions& run, profile::Record& rec, const std::vector<double>
   if (kernel_threads > 0) rec.set("kernel_threads", kernel_threads);
   if (verified) rec.set("verified", *verified); else rec.set_null("verified");
   rec.set("peak_rss_bytes", peak_rss_bytes());
+  if (numa::placement_report_on()) {  // --placement-report: the kernel's own arrays, by role
+    const auto report = numa::placement_report();
+    if (run.json) rec.raw("placement_report", numa::placement_report_json(report));
+    else std::fputs(numa::placement_report_text(report).c_str(), stderr);
+  }
   finish_observing(rec);  // last: the profile's copy of the record has every result
   if (run.json) {
     std::printf("%s\n", rec.json().c_str());

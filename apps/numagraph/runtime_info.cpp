@@ -5,14 +5,16 @@
 
 #include "numagraph/numa/memory.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/numa/runtime.hpp"
+#include "numagraph/util/error.hpp"
 
 namespace numagraph::cli {
 
 namespace {
 struct RuntimeFlags {
-  std::string topology, bind = "compact", pages = "thp", placement = "local";
-  bool smt = false;
+  std::string topology, bind = "compact", pages = "thp", placement = "local", place;
+  bool smt = false, report = false;
 };
 RuntimeFlags& flags() {
   static RuntimeFlags f;
@@ -35,6 +37,27 @@ void add_runtime_options(CLI::App& app) {
                  "local (first touch, default), interleave (pages round-robin over the nodes), partitioned (one "
                  "block per node)")
       ->check(CLI::IsMember({"local", "interleave", "partitioned"}));
+  std::string roles;
+  for (const numa::RoleInfo& r : numa::roles()) roles += std::string(roles.empty() ? "" : "; ") + r.name + " = " + r.arrays;
+  app.add_option("--place", f.place,
+                 "placement per array role, ROLE=POLICY[,ROLE=POLICY...], e.g. graph=interleave,ranks=partitioned; "
+                 "policies: local, interleave, partitioned, bind:N (node N of the topology), replicate (read-only "
+                 "arrays only); a role not named keeps --placement (flat kernels) or its kernel's own layout (the "
+                 "NUMA engine's partitioned arrays). Roles: " + roles + " (docs/numa.md)")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            try {
+              numa::parse_place(text);
+              return {};
+            } catch (const UsageError& e) {
+              return e.what();
+            }
+          },
+          "ROLE=POLICY,..."));
+  app.add_flag("--placement-report", f.report,
+               "report where the pages of the kernel's own arrays landed, per role: bytes, policy asked and "
+               "obtained, page size, sampled pages per node (a 'placement_report' list with --json, else lines on "
+               "stderr); adds a page query per array, so do not compare its times");
 }
 
 void apply_runtime_options(int threads) {
@@ -47,6 +70,8 @@ void apply_runtime_options(int threads) {
   c.pages = numa::parse_pages(f.pages);
   c.placement = numa::parse_placement(f.placement);
   numa::Runtime::get().configure(c);
+  numa::set_role_placements(numa::parse_place(f.place));  // after configure: bind:N is checked against its nodes
+  numa::set_placement_report(f.report);
 }
 
 void add_runtime_fields(profile::Record& rec) {
@@ -67,6 +92,7 @@ void add_runtime_fields(profile::Record& rec) {
       .set("numa_nodes", rt.topology().num_nodes())
       .set("bind", numa::to_string(rt.config().bind))
       .set("placement", numa::to_string(rt.config().placement))
+      .set("place", numa::role_placements_text())
       .set("pages", got == requested ? got : got + " (" + requested + " requested)");
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/memory_guard.hpp"
@@ -98,11 +99,11 @@ CSRArrays<V> scatter(const EdgeList& e, std::int64_t n, bool reverse, bool symme
     if (symmetric && from[i] != to[i]) parallel::fetch_add(degree[to[i]], eid_t{1});
   }
   CSRArrays<V> out;
-  out.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1);
+  out.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1, numa::placement_for("graph"));
   parallel::exclusive_prefix_sum(degree.data(), out.offsets.data(), n);
   const eid_t arcs = out.offsets[n];
-  out.neighbors = NumaArray<V>(static_cast<std::size_t>(arcs));
-  if (weighted) out.weights = NumaArray<weight_t>(static_cast<std::size_t>(arcs));
+  out.neighbors = NumaArray<V>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
+  if (weighted) out.weights = NumaArray<weight_t>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
 
   // Reuse `degree` as the per-vertex write cursor.
 #pragma omp parallel for schedule(static)
@@ -176,10 +177,10 @@ std::pair<std::int64_t, std::int64_t> compact(CSRArrays<V>& a, std::int64_t n, b
   }
   if (loops == 0 && dups == 0) return {0, 0};
   CSRArrays<V> b;
-  b.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1);
+  b.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1, numa::placement_for("graph"));
   parallel::exclusive_prefix_sum(kept.data(), b.offsets.data(), n);
-  b.neighbors = NumaArray<V>(static_cast<std::size_t>(b.offsets[n]));
-  if (weighted) b.weights = NumaArray<weight_t>(static_cast<std::size_t>(b.offsets[n]));
+  b.neighbors = NumaArray<V>(static_cast<std::size_t>(b.offsets[n]), numa::placement_for("graph"));
+  if (weighted) b.weights = NumaArray<weight_t>(static_cast<std::size_t>(b.offsets[n]), numa::placement_for("graph"));
 #pragma omp parallel for schedule(dynamic, 1024)
   for (std::int64_t v = 0; v < n; ++v) {
     eid_t out = b.offsets[v];

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "numagraph/numa/partition.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/numa/runtime.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -318,7 +319,12 @@ Allocation allocate(std::size_t bytes, const Placement& placement, PageSize page
                     Fill fill) {
   if (fill == Fill::kAny && bytes > 0) {
     Allocation kept = take_recycled(bytes, placement, pages, element_size);
-    if (kept.data != nullptr) return kept;
+    if (kept.data != nullptr) {
+      kept.placement.role = placement.role;  // the same pages serve a new array
+      kept.placement.by_role = placement.by_role;
+      note_allocated(kept);
+      return kept;
+    }
   }
   Allocation a;
   a.bytes = bytes;
@@ -365,11 +371,13 @@ Allocation allocate(std::size_t bytes, const Placement& placement, PageSize page
   a.data = p;
   apply_placement(p, a.mapped, bytes, element_size, placement);
   a.recyclable = may_recycle(placement, a.mapped);
+  note_allocated(a);
   return a;
 }
 
 void release(const Allocation& allocation) {
   if (allocation.data == nullptr) return;
+  note_released(allocation);  // the placement report's snapshot, while the pages are still this array's
   if (allocation.recyclable) {
     RecycleBin& b = bin();
     std::lock_guard<std::mutex> lock(b.mutex);

@@ -29,18 +29,33 @@ struct Placement {
   std::shared_ptr<const std::vector<std::int64_t>> bounds;
   // kInterleave: the nodes to spread over; empty = every node of the topology.
   std::vector<int> nodes;
+  // The role of the array (numa/roles.hpp), set by placement_for: the
+  // placement report records arrays that have one. by_role: the placement
+  // came from the role's own policy (--place), not from the site's default.
+  const char* role = nullptr;
+  bool by_role = false;
   static Placement local() { return {}; }
-  static Placement interleave() { return {PlacementKind::kInterleave, 0, nullptr, {}}; }
+  static Placement interleave() { return of(PlacementKind::kInterleave); }
   static Placement interleave(std::vector<int> over) {
-    return {PlacementKind::kInterleave, 0, nullptr, std::move(over)};
+    Placement p = of(PlacementKind::kInterleave);
+    p.nodes = std::move(over);
+    return p;
   }
-  static Placement bind(int node) { return {PlacementKind::kBind, node, nullptr, {}}; }
+  static Placement bind(int node) { return of(PlacementKind::kBind, node); }
   static Placement partitioned(std::shared_ptr<const std::vector<std::int64_t>> b = nullptr) {
-    return {PlacementKind::kPartitioned, 0, std::move(b), {}};
+    Placement p = of(PlacementKind::kPartitioned);
+    p.bounds = std::move(b);
+    return p;
   }
   // The copy for `node` of a replicated array (engine::Replicas holds one per
   // node); placed like bind(node), reported as a replica.
-  static Placement replicated(int node) { return {PlacementKind::kReplicated, node, nullptr, {}}; }
+  static Placement replicated(int node) { return of(PlacementKind::kReplicated, node); }
+  static Placement of(PlacementKind kind, int node = 0) {
+    Placement p;
+    p.kind = kind;
+    p.node = node;
+    return p;
+  }
 
   // Partitioned and split by element count (no explicit bounds): under one
   // topology every such array of a given size has the same node ranges, so

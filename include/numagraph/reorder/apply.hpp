@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/reorder/permutation.hpp"
 #include "numagraph/util/error.hpp"
@@ -29,7 +30,7 @@ namespace detail {
 template <typename V>
 CSRArrays<V> permute_arrays(const CSRArrays<V>& a, std::int64_t n, const V* old_of_new, const V* new_of_old) {
   CSRArrays<V> r;
-  r.offsets = NumaArray<eid_t>::for_overwrite(static_cast<std::size_t>(n) + 1);
+  r.offsets = NumaArray<eid_t>::for_overwrite(static_cast<std::size_t>(n) + 1, numa::placement_for("graph"));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t i) {
     const V o = old_of_new[i];
     r.offsets[i] = a.offsets[o + 1] - a.offsets[o];
@@ -37,8 +38,8 @@ CSRArrays<V> permute_arrays(const CSRArrays<V>& a, std::int64_t n, const V* old_
   parallel::exclusive_prefix_sum(r.offsets.data(), r.offsets.data(), n);
   const eid_t m = r.offsets[n];
   const bool weighted = !a.weights.empty();
-  r.neighbors = NumaArray<V>::for_overwrite(static_cast<std::size_t>(m));
-  if (weighted) r.weights = NumaArray<weight_t>::for_overwrite(static_cast<std::size_t>(m));
+  r.neighbors = NumaArray<V>::for_overwrite(static_cast<std::size_t>(m), numa::placement_for("graph"));
+  if (weighted) r.weights = NumaArray<weight_t>::for_overwrite(static_cast<std::size_t>(m), numa::placement_for("graph"));
 #pragma omp parallel
   {
     std::vector<std::pair<V, weight_t>> scratch;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "binary_file.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "readers.hpp"
 
@@ -43,9 +44,9 @@ std::size_t read_direction(const std::string& path, const Mapping& m, std::size_
   if (m.size < at + need)
     throw InputError(path, 0, "file is truncated: " + std::to_string(m.size) + " bytes, the header implies at least " +
                                   std::to_string(at + need));
-  out.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1);
-  out.neighbors = NumaArray<std::uint32_t>(static_cast<std::size_t>(arcs));
-  if (weighted) out.weights = NumaArray<weight_t>(static_cast<std::size_t>(arcs));
+  out.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1, numa::placement_for("graph"));
+  out.neighbors = NumaArray<std::uint32_t>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
+  if (weighted) out.weights = NumaArray<weight_t>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
   const std::uint8_t* off = m.data + at;
   const std::uint8_t* nb = off + static_cast<std::size_t>(n + 1) * 8;
   bool bad_offsets = false, bad_ids = false, bad_weight = false;

@@ -9,6 +9,7 @@
 
 #include "numagraph/kernels/bc/brandes.hpp"
 #include "numagraph/kernels/bc/brandes_batched.hpp"
+#include "numagraph/kernels/bc/brandes_source_parallel.hpp"
 #include "numagraph/kernels/bc/brandes_direction_optimizing.hpp"
 #include "numagraph/kernels/bc/brandes_work_queues.hpp"
 #include "numagraph/kernels/bc/engine_work_queues.hpp"
@@ -23,12 +24,16 @@ using kernels::BcVariant;
 
 namespace kernels {
 
-// BcVariant::kAuto's choice (options.hpp).
+// BcVariant::kAuto's choice (options.hpp) for a call on `threads` threads.
 template <typename V>
-BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant asked) {
+BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant asked, int threads) {
   if (asked != BcVariant::kAuto) return asked;
   const double degree = static_cast<double>(g.num_arcs()) / static_cast<double>(std::max<std::int64_t>(1, g.num_vertices()));
-  return sources >= 4 && degree >= 8 ? BcVariant::kBatched : BcVariant::kDirectionOptimizing;
+  if (sources >= 4 && degree >= 8) return BcVariant::kBatched;
+  const std::uint64_t scratch = source_parallel_bytes_per_thread(g.num_vertices()) * static_cast<std::uint64_t>(threads);
+  if (sources >= 2 && sources >= static_cast<std::size_t>(threads) && scratch <= source_parallel_memory_budget())
+    return BcVariant::kSourceParallel;
+  return BcVariant::kDirectionOptimizing;
 }
 
 }  // namespace kernels
@@ -76,10 +81,10 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
     if (o.task_size != BcOptions{}.task_size && !work_queues)
       throw UsageError("the task size applies to the work queues: add --variant work-queues or --engine numa, or "
                        "drop --task-size");
-    r.variant = kernels::flat_bc_variant(g, sources.size(), o.variant);
     r.stolen_tasks = 0;
     r.steal_across_nodes = false;
     call.run_flat([&] {
+      r.variant = kernels::flat_bc_variant(g, sources.size(), o.variant, parallel::max_threads());
       if (work_queues) {
         // Dry threads steal across nodes only when every thread has a CPU of
         // its own, as on the engine.
@@ -93,6 +98,8 @@ void betweenness(const CSRGraph<V>& g, const std::vector<V>& sources, const BcOp
       } else if (r.variant == BcVariant::kBatched)
         kernels::betweenness_brandes_batched(kg, ksources, r.scores,
                                              call.template workspace<kernels::BrandesBatchedWorkspace<V>>());
+      else if (r.variant == BcVariant::kSourceParallel)
+        kernels::betweenness_brandes_source_parallel(kg, ksources, r.scores);
       else if (r.variant == BcVariant::kDirectionOptimizing)
         kernels::betweenness_brandes_do(kg, ksources, r.scores,
                                         call.template workspace<kernels::BrandesDoWorkspace<V>>());

@@ -25,6 +25,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
 #include "numagraph/profile/current.hpp"
@@ -47,9 +48,9 @@ struct BrandesWorkspace {
   void prepare(std::int64_t n, eid_t arcs) {
     const auto size = static_cast<std::size_t>(n);
     if (clean && sigma.size() == size && succ.size() == static_cast<std::size_t>((arcs + 63) / 64)) return;
-    sigma = NumaArray<double>(size);
-    delta = NumaArray<double>(size);
-    depth = NumaArray<std::int32_t>(size);
+    sigma = NumaArray<double>(size, numa::placement_for("sigma"));
+    delta = NumaArray<double>(size, numa::placement_for("delta"));
+    depth = NumaArray<std::int32_t>(size, numa::placement_for("depth"));
     parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { depth[v] = -1; });
     order = NumaArray<V>(std::max<std::size_t>(size, 1));
     succ = NumaArray<std::uint64_t>(static_cast<std::size_t>((arcs + 63) / 64));
@@ -63,7 +64,7 @@ template <typename V>
 void betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>& sources, NumaArray<double>& scores,
                          BrandesWorkspace<V>& ws) {
   const std::int64_t n = g.num_vertices();
-  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n));
+  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores"));
   else parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { scores[v] = 0; });
   ws.prepare(n, g.num_arcs());
   auto& sigma = ws.sigma;

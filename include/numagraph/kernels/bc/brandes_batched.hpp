@@ -33,6 +33,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
 #include "numagraph/profile/current.hpp"
@@ -62,8 +63,8 @@ struct BrandesBatchedWorkspace {
     if (clean && seen.size() == size && lanes == want_lanes) return;
     lanes = want_lanes;
     const std::size_t wide = size * static_cast<std::size_t>(lanes);
-    sigma = NumaArray<double>(wide);
-    c = NumaArray<double>(wide);
+    sigma = NumaArray<double>(wide, numa::placement_for("sigma"));
+    c = NumaArray<double>(wide, numa::placement_for("delta"));
     seen = NumaArray<std::uint16_t>(size);
     for (auto& f : front) f = NumaArray<std::uint16_t>(size);
     order = NumaArray<V>(std::max<std::size_t>(wide, 1));
@@ -289,7 +290,7 @@ template <typename V>
 void betweenness_brandes_batched(const CSRGraph<V>& g, const std::vector<V>& sources, NumaArray<double>& scores,
                                  BrandesBatchedWorkspace<V>& ws, const BrandesBatchedOptions& options = {}) {
   const std::int64_t n = g.num_vertices();
-  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n));
+  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores"));
   else parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { scores[v] = 0; });
   if (n == 0 || sources.empty()) return;
   const int batch = std::clamp(options.batch, 1, 16);

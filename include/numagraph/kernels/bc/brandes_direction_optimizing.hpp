@@ -41,6 +41,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
 #include "numagraph/profile/current.hpp"
@@ -68,9 +69,9 @@ struct BrandesDoWorkspace {
   void prepare(std::int64_t n) {
     const auto size = static_cast<std::size_t>(n);
     if (clean && sigma.size() == size) return;
-    sigma = NumaArray<double>(size);
-    c = NumaArray<double>(size);
-    depth = NumaArray<std::int32_t>(size);
+    sigma = NumaArray<double>(size, numa::placement_for("sigma"));
+    c = NumaArray<double>(size, numa::placement_for("delta"));
+    depth = NumaArray<std::int32_t>(size, numa::placement_for("depth"));
     parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { depth[v] = -1; });
     order = NumaArray<V>(std::max<std::size_t>(size, 1));
     for (auto& b : bits) b = NumaArray<std::uint64_t>(size / 64 + 1);
@@ -101,7 +102,7 @@ template <typename V>
 void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources, NumaArray<double>& scores,
                             BrandesDoWorkspace<V>& ws, const BrandesDoOptions& options = {}) {
   const std::int64_t n = g.num_vertices();
-  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n));
+  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores"));
   else parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { scores[v] = 0; });
   if (n == 0) return;
   ws.prepare(n);

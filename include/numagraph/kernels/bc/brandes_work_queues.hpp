@@ -38,6 +38,7 @@
 #include "numagraph/kernels/bc/brandes.hpp"
 #include "numagraph/kernels/bc/options.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/parallel/work_queue.hpp"
 #include "numagraph/util/cancel.hpp"
@@ -86,7 +87,7 @@ template <bool kMeasure, typename V>
 BrandesWqStats brandes_wq_run(const CSRGraph<V>& g, const std::vector<V>& sources, NumaArray<double>& scores,
                               BrandesWorkspace<V>& ws, const BrandesWqOptions& o) {
   const std::int64_t n = g.num_vertices();
-  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n));
+  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores"));
   else parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { scores[v] = 0; });
   ws.prepare(n, g.num_arcs());
   auto& sigma = ws.sigma;

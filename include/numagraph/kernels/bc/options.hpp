@@ -16,22 +16,28 @@ namespace numagraph::kernels {
 // The flat kernels: brandes (top-down push with atomics, the BC paper's
 // baseline; brandes.hpp), direction-optimizing (push or pull per level, no
 // atomics backward; brandes_direction_optimizing.hpp), batched (up to 16
-// sources share each sweep; brandes_batched.hpp). auto: batched for 4 or
-// more sources on graphs of average degree 8 or more, where sharing the
-// edge sweeps pays (docs/kernels/bc.md), else direction-optimizing.
+// sources share each sweep; brandes_batched.hpp), source-parallel (serial
+// searches, one source per thread at a time; brandes_source_parallel.hpp).
+// auto: batched for 4 or more sources on graphs of average degree 8 or more,
+// where sharing the edge sweeps pays; source-parallel for at least as many
+// sources as threads on sparser graphs (road networks, meshes), where a
+// level-synchronous search waits at barriers, when the per-thread arrays
+// fit; else direction-optimizing (docs/kernels/bc.md).
 // work-queues: seed 000's Algorithm 2 (brandes_work_queues.hpp): each
 // thread's discoveries are its own queue for the next level, drained in
 // tasks, dry threads steal by NUMA distance; on the NUMA engine it names the
 // engine's one variant (engine_work_queues.hpp).
-enum class BcVariant { kAuto, kBrandes, kDirectionOptimizing, kBatched, kWorkQueues };
+enum class BcVariant { kAuto, kBrandes, kDirectionOptimizing, kBatched, kSourceParallel, kWorkQueues };
 
 inline BcVariant parse_bc_variant(std::string_view name) {
   if (name == "auto") return BcVariant::kAuto;
   if (name == "brandes") return BcVariant::kBrandes;
   if (name == "direction-optimizing") return BcVariant::kDirectionOptimizing;
   if (name == "batched") return BcVariant::kBatched;
+  if (name == "source-parallel") return BcVariant::kSourceParallel;
   if (name == "work-queues") return BcVariant::kWorkQueues;
-  throw UsageError("the BC variant must be 'auto', 'brandes', 'direction-optimizing', 'batched' or 'work-queues' (got '" +
+  throw UsageError("the BC variant must be 'auto', 'brandes', 'direction-optimizing', 'batched', 'source-parallel' or "
+                   "'work-queues' (got '" +
                    std::string(name) + "')");
 }
 
@@ -40,6 +46,7 @@ inline const char* to_string(BcVariant v) {
          : v == BcVariant::kBrandes             ? "brandes"
          : v == BcVariant::kDirectionOptimizing ? "direction-optimizing"
          : v == BcVariant::kBatched             ? "batched"
+         : v == BcVariant::kSourceParallel      ? "source-parallel"
                                                 : "work-queues";
 }
 

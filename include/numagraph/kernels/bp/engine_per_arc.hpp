@@ -18,6 +18,7 @@
 #include "numagraph/engine/barrier.hpp"
 #include "numagraph/engine/pull_sum.hpp"
 #include "numagraph/kernels/bp/model.hpp"
+#include "numagraph/numa/roles.hpp"
 
 namespace numagraph::kernels {
 
@@ -31,7 +32,7 @@ bp::Result belief_propagation_numa(const engine::PartitionedGraph<V>& pg, const 
   const std::int64_t n = pg.num_vertices();
   const bool numa = mode == EngineMode::kNuma;
   bp::Result r;
-  r.belief = NumaArray<double>(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  r.belief = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("belief", numa::Placement::partitioned()));
   NumaArray<double> log_odds(static_cast<std::size_t>(n), numa::Placement::partitioned());
   Replicas<double> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
   std::vector<NumaArray<double>> incoming, outgoing;  // per node, in pull-part order

@@ -13,6 +13,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/bp/model.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/cancel.hpp"
@@ -50,7 +51,7 @@ NumaArray<double> belief_propagation(const CSRGraph<V>& g, const bp::Model& mode
       for (eid_t e = a.offsets[u]; e < a.offsets[u + 1]; ++e) next[e] = bp::message_log_odds(model, L[u] - msg[rev[e]]);
     msg.swap(next);
   }
-  NumaArray<double> belief(static_cast<std::size_t>(n));
+  NumaArray<double> belief(static_cast<std::size_t>(n), numa::placement_for("belief"));
   parallel::for_dynamic(std::int64_t{0}, n, [&](std::int64_t v) { belief[v] = bp::belief(log_odds(v)); }, std::int64_t{1024});
   return belief;
 }

@@ -12,6 +12,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/cc/link.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
@@ -19,7 +20,7 @@ namespace numagraph::kernels {
 template <typename V>
 NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, std::uint64_t seed = 27491095) {
   const std::int64_t n = g.num_vertices();
-  NumaArray<V> comp(static_cast<std::size_t>(n));
+  NumaArray<V> comp(static_cast<std::size_t>(n), numa::placement_for("labels"));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { comp[v] = static_cast<V>(v); });
   if (n == 0) return comp;
   for (int r = 0; r < neighbor_rounds; ++r) {

@@ -19,6 +19,7 @@
 #include "numagraph/engine/barrier.hpp"
 #include "numagraph/engine/pull_sum.hpp"
 #include "numagraph/kernels/cc/options.hpp"
+#include "numagraph/numa/roles.hpp"
 
 namespace numagraph::kernels {
 
@@ -33,7 +34,7 @@ CcResult<V> connected_components_numa(const engine::PartitionedGraph<V>& pg, eng
     throw UsageError("connected_components_numa on a directed graph needs out parts");
   CcResult<V> r;
   r.variant = CcVariant::kLabelPropagation;
-  r.labels = NumaArray<V>(static_cast<std::size_t>(n), numa::Placement::partitioned());
+  r.labels = NumaArray<V>(static_cast<std::size_t>(n), numa::placement_for("labels", numa::Placement::partitioned()));
   Replicas<V> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
   HierarchicalBarrier barrier(layout);
   std::vector<parallel::Padded<int>> changed(2 * static_cast<std::size_t>(layout.threads));

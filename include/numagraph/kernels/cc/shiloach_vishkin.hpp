@@ -9,13 +9,14 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/cc/link.hpp"
+#include "numagraph/numa/roles.hpp"
 
 namespace numagraph::kernels {
 
 template <typename V>
 NumaArray<V> components_shiloach_vishkin(const CSRGraph<V>& g) {
   const std::int64_t n = g.num_vertices();
-  NumaArray<V> comp(static_cast<std::size_t>(n));
+  NumaArray<V> comp(static_cast<std::size_t>(n), numa::placement_for("labels"));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { comp[v] = static_cast<V>(v); });
   const eid_t* const off = g.out().offsets.data();
   const V* const nbr = g.out().neighbors.data();

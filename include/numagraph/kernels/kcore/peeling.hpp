@@ -23,6 +23,7 @@
 #include "numagraph/engine/frontier.hpp"
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/kcore/options.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::kernels {
@@ -54,8 +55,8 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& = 
   const std::int64_t n = g.num_vertices();
   const auto threads = static_cast<std::size_t>(parallel::max_threads());
   KcoreResult<V> r;
-  r.core = NumaArray<std::int32_t>::for_overwrite(static_cast<std::size_t>(n));
-  auto deg = NumaArray<std::int32_t>::for_overwrite(static_cast<std::size_t>(n));
+  r.core = NumaArray<std::int32_t>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("core"));
+  auto deg = NumaArray<std::int32_t>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("core"));
   std::vector<V> remaining(static_cast<std::size_t>(n));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) {
     deg[v] = static_cast<std::int32_t>(g.out_degree(static_cast<V>(v)));

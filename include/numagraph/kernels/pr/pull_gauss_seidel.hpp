@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/sweep/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/kernels/pr/pull_gauss_seidel_segmented.hpp"
@@ -33,9 +34,9 @@ template <typename V, typename C, bool Prefetch>
 PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageRankOptions& o) {
   const std::int64_t n = g.num_vertices();
   PageRankResult r;
-  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));  // start_pagerank fills both
+  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("ranks"));  // start_pagerank fills both
   if (n == 0) return r;
-  auto contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n));
+  auto contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("contrib"));
   const double base = (1 - o.damping) / static_cast<double>(n);
   start_pagerank(g, r, contrib.data());  // the dangling mass is dropped (gapbs's model)
   // Raw pointers, read once: the compiler cannot tell that the stores below

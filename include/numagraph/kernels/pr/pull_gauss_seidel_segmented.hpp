@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/sweep/segmented_lists.hpp"
 #include "numagraph/sweep/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
@@ -37,7 +38,7 @@ PageRankResult pagerank_pull_gauss_seidel_segmented(const CSRGraph<V>& g, const 
                                                     std::int64_t segment_width) {
   const std::int64_t n = g.num_vertices();
   PageRankResult r;
-  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));  // start_pagerank fills it and contrib
+  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("ranks"));  // start_pagerank fills it and contrib
   if (n == 0) return r;
   const profile::Timer copy;
   const SegmentedLists<V> in(g, true, segment_width);
@@ -45,7 +46,7 @@ PageRankResult pagerank_pull_gauss_seidel_segmented(const CSRGraph<V>& g, const 
   const int segments = in.num_segments();
   r.cache_segments = segments;
   auto range_end = [&](int s) { return std::min(n, (s + 1) * segment_width); };
-  auto contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n));
+  auto contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("contrib"));
   auto sum = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));  // zeroed below
   const double base = (1 - o.damping) / static_cast<double>(n);
   start_pagerank(g, r, contrib.data());  // the dangling mass is dropped, as unblocked

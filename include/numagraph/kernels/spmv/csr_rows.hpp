@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/sweep/gather_sum.hpp"
 #include "numagraph/sweep/tiled_gather.hpp"
 #include "numagraph/parallel/parallel.hpp"
@@ -66,8 +67,8 @@ template <bool Tiled, bool Prefetch, typename V>
 NumaArray<double> spmv_products(const CSRGraph<V>& g, int iterations, const TiledArcs<V>* tiles) {
   const std::int64_t n = g.num_vertices();
   // x is filled below and every product writes all of y.
-  auto x = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));
-  auto y = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));
+  auto x = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("x"));
+  auto y = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("y"));
   TileSums sums(Tiled ? tiles->row_bits() : 0);
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { x[v] = 1.0 / static_cast<double>(n); });
   const bool weighted = g.weighted();

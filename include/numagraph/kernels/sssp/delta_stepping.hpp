@@ -33,6 +33,7 @@
 #include "numagraph/kernels/sssp/buckets.hpp"
 #include "numagraph/kernels/sssp/distances.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/profile/current.hpp"
@@ -165,7 +166,7 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
                          SsspWorkspace* ws = nullptr) {
   if (!(delta > 0)) throw UsageError("--delta must be positive (got " + std::to_string(delta) + ")");
   const std::int64_t n = g.num_vertices();
-  if (dist.size() != static_cast<std::size_t>(n)) dist = NumaArray<double>(static_cast<std::size_t>(n));
+  if (dist.size() != static_cast<std::size_t>(n)) dist = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("dist"));
   SsspWorkspace own;
   SsspWorkspace& w = ws ? *ws : own;
   const eid_t* const off = g.out().offsets.data();
