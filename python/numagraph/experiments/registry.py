@@ -19,7 +19,7 @@ EXPERIMENTS = [
     Experiment("bc-numa", "NUMA-aware graph mining techniques for performance and energy efficiency",
                "BC baseline / ADL / NUMA work queues over thread counts, working set, energy", "bc_numa"),
     Experiment("graph500", "Evaluation and Optimization of Breadth-First Search on NUMA Cluster",
-               "MPI BFS optimization ablation, summary-bitmap granularity, phase breakdown", None),
+               "MPI BFS optimization ablation, summary-bitmap granularity, phase breakdown", "graph500"),
     Experiment("xsbench", "Improving the scalability of neutron cross-section lookup codes on multicore NUMA system",
                "bench-xs placements x threads: scaling efficiency", "xsbench"),
     Experiment("galois-profile", "Parallel Graph Processing on Modern Multi-Core Servers: New Findings and Remaining Challenges",
