@@ -123,6 +123,19 @@ def trial_rates(row):
     return [float(x) for x in row["trials_lookups_per_s"].split(";")]
 
 
+def noise_text(spread, nodes):
+    """What the trial spread says about the differences between placements."""
+    if spread is None:
+        return ("Noise: one trial per placement and thread count, so no spread was measured; rerun with"
+                " --trials 3 or more to see it.")
+    text = f"Noise: the fastest trial of one placement at one thread count was up to {spread:.2f}x its slowest"
+    if nodes == 1:
+        return text + (" here. On one NUMA node the placements put the same pages in the same memory, so"
+                       " differences between them, and efficiencies that differ by less than that spread, are"
+                       " noise from the shared cores, not placement effects.")
+    return text + "; differences between placements within that spread are noise."
+
+
 def pct(x):
     return "—" if x is None else f"{100 * x:.0f} %"
 
@@ -216,13 +229,7 @@ def report(runner, doc, rec, t1):
         "",
         md_table(headers, table),
         "",
-        ("Noise: one trial per placement and thread count, so no spread was measured; rerun with --trials 3"
-         " or more to see it." if spread is None else
-         f"Noise: the fastest trial of one placement at one thread count was up to {spread:.2f}x its slowest")
-        + ("" if spread is None else" here. On one NUMA node the placements put the same pages in the same memory, so differences"
-           " between them, and efficiencies that differ by less than that spread, are noise from the shared"
-           " cores, not placement effects." if nodes == 1 else
-           "; differences between placements within that spread are noise."),
+        noise_text(spread, nodes),
         "",
         "![scaling efficiency per placement](efficiency.png)" if (runner.out / "efficiency.png").exists() else
         "(no plot: matplotlib is not installed)",
