@@ -10,7 +10,8 @@
 //   bc_sssp_driver GRAPH roots K SEED             K vertices with out-edges (seeded), comma-separated
 //   bc_sssp_driver GRAPH bc ROOTS TRIALS VARIANT...
 //       ROOTS: comma-separated ids; one trial runs all of them (one call of the kernel).
-//       VARIANT: brandes (kernels/bc/brandes.hpp), do[:ALPHA], batched[:BATCH[:ALPHA]]
+//       VARIANT: brandes (kernels/bc/brandes.hpp), do[:ALPHA], batched[:BATCH[:ALPHA]],
+//       source-parallel, or auto (the entry point's choice, kernels/bc/betweenness.hpp)
 //   bc_sssp_driver GRAPH scores ROOTS|all VARIANT...  raw Brandes sums, "VARIANT id score" per
 //       vertex (ids as in the input file), for oracle tests (tests/python/test_bc_fast.py)
 //   bc_sssp_driver GRAPH sssp ROOT TRIALS DELTA...  DELTA: a number or auto (choose_delta)
@@ -32,6 +33,7 @@
 #include "numagraph/kernels/bc/brandes.hpp"
 #include "numagraph/kernels/bc/brandes_batched.hpp"
 #include "numagraph/kernels/bc/brandes_direction_optimizing.hpp"
+#include "numagraph/kernels/bc/betweenness.hpp"
 #include "numagraph/kernels/sssp/delta_rule.hpp"
 #include "numagraph/kernels/sssp/delta_stepping.hpp"
 
@@ -141,6 +143,8 @@ int main(int argc, char** argv) {
         if (parts.size() > 1) o.batch = std::stoi(parts[1]);
         if (parts.size() > 2) o.alpha = std::stod(parts[2]);
         scores = kernels::betweenness_brandes_batched(g, sources, o);
+      } else if (parts[0] == "source-parallel") {
+        kernels::betweenness_brandes_source_parallel(g, sources, scores);
       } else {
         std::fprintf(stderr, "bc_sssp_driver: unknown bc variant %s\n", argv[a]);
         return 2;
@@ -165,9 +169,15 @@ int main(int argc, char** argv) {
     kernels::BrandesWorkspace<V> ws_plain;
     kernels::BrandesDoWorkspace<V> ws_do;
     kernels::BrandesBatchedWorkspace<V> ws_batched;
+    const BcVariant chosen = kernels::flat_bc_variant(g, roots.size(), BcVariant::kAuto, parallel::max_threads());
+    std::printf("auto: %s\n", kernels::to_string(chosen));
     for (int t = 0; t < trials; ++t)
       for (auto& r : runs) {
-        const auto parts = split(r.name, ':');
+        auto parts = split(r.name, ':');
+        if (parts[0] == "auto")
+          parts = {chosen == BcVariant::kBatched          ? "batched"
+                   : chosen == BcVariant::kSourceParallel ? "source-parallel"
+                                                          : "do"};
         const auto start = std::chrono::steady_clock::now();
         if (parts[0] == "brandes") {
           kernels::betweenness_brandes(g, roots, scores, ws_plain);
@@ -180,6 +190,8 @@ int main(int argc, char** argv) {
           if (parts.size() > 1) o.batch = std::stoi(parts[1]);
           if (parts.size() > 2) o.alpha = std::stod(parts[2]);
           kernels::betweenness_brandes_batched(g, roots, scores, ws_batched, o);
+        } else if (parts[0] == "source-parallel") {
+          kernels::betweenness_brandes_source_parallel(g, roots, scores);
         } else {
           std::fprintf(stderr, "bc_sssp_driver: unknown bc variant %s\n", r.name.c_str());
           return 2;

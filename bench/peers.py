@@ -18,8 +18,9 @@ Kernels:
   bc    one source: numagraph's direction-optimizing Brandes (do) and the push-only one
         (brandes); gapbs bc -i 1; Ligra BC; GBBS SSBetweennessCentrality in each of its
         three modes (default, -fa, -ligra), the fastest kept.
-  bc16  16 sampled sources: numagraph in one call (do: one source after the other;
-        batched:16: all 16 sharing each sweep). The peers take one source per run, so
+  bc16  16 sampled sources: numagraph in one call (auto: the entry point's choice, which
+        the ratio uses; do: one source after the other, i.e. sixteen single-source runs;
+        batched:16: all 16 sharing each sweep; source-parallel: one serial search per thread). The peers take one source per run, so
         their time is the sum over the sources of each source's median trial; with
         --peer-roots N < 16 they run the first N sources and the sum is scaled by 16 / N
         (each run loads the graph again, which takes longer than the search).
@@ -28,7 +29,7 @@ Kernels:
         sweep. Ligra has no delta-stepping; its BellmanFord runs only with --ligra-sssp
         (on road graphs it takes hundreds of rounds, tens of seconds a trial).
 Graphs: kron20 / urand22 (numagraph generate; --weighted for sssp), road-NY (DIMACS, from
-../shared/data; weights dropped for bc), grid20 (weighted 1024 x 1024 mesh, sssp only),
+../shared/data or $NUMAGRAPH_DATA; weights dropped for bc), grid20 (weighted 1024 x 1024 mesh, sssp only),
 slashdot (soc-Slashdot0902, unit weights as the CLI gives unweighted inputs, sssp only).
 Every tool reads the same vertex ids: .sg/.wsg for gapbs from `numagraph convert`, and
 Ligra's (Weighted)AdjacencyGraph text (read by Ligra and GBBS) from the driver's adj mode.
@@ -49,7 +50,7 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared" / "data"
+SHARED = Path(os.environ.get("NUMAGRAPH_DATA", REPO.parent / "shared" / "data"))  # where road-NY lives
 
 
 def default_bin():
@@ -205,6 +206,7 @@ def main():
         sys.exit(f"{DRIVER}: build bench/bc_sssp_driver.cpp first (see its header), or set NUMAGRAPH_DRIVER")
     tools = Tools(args)
     workdir = args.workdir or tempfile.mkdtemp(prefix="numagraph-peers-")
+    Path(workdir).mkdir(parents=True, exist_ok=True)
     rows = []
     for graph in args.graphs.split(","):
         for kernel in args.kernels.split(","):
@@ -217,7 +219,7 @@ def main():
             roots = [int(r) for r in sh([DRIVER, ngr, "roots", k, args.seed]).split(",")]
             # Settings: numagraph's variants, and each peer's best parameter.
             if base_kernel == "bc":
-                ours = ["do", "brandes"] if k == 1 else ["do", "batched:16"]
+                ours = ["do", "brandes"] if k == 1 else ["auto", "do", "batched:16", "source-parallel"]
                 mode = "bc"
             else:
                 deltas = SSSP_DELTAS[graph_class(graph)]
@@ -266,13 +268,16 @@ def main():
                 row["fastest_peer"] = fastest
                 row["ratio"] = ng / row["peers"][fastest]
                 row["ratio_of_fastest_trials"] = row["numagraph_fastest"][ours[0]] / min(row["peers_fastest"].values())
+            if kernel == "bc16":
+                row["auto_vs_16_single"] = row["numagraph"]["auto"] / row["numagraph"]["do"]
             rows.append(row)
             print(f"{graph:9s} {kernel:5s} numagraph " +
                   " ".join(f"{s}={t:.4f}" for s, t in row["numagraph"].items()) +
                   "".join(f"  {n} {t:.4f}" + (f" ({peer_settings[n]})" if peer_settings.get(n) else "")
                           for n, t in row["peers"].items()) +
                   (f"  ratio {ours[0]}/{row['fastest_peer']} {row['ratio']:.3f}"
-                   f" (fastest trials {row['ratio_of_fastest_trials']:.3f})" if "ratio" in row else ""), flush=True)
+                   f" (fastest trials {row['ratio_of_fastest_trials']:.3f})" if "ratio" in row else "") +
+                  (f"  auto/do {row['auto_vs_16_single']:.3f}" if "auto_vs_16_single" in row else ""), flush=True)
     if args.out:
         Path(args.out).write_text(json.dumps(rows, indent=1))
 

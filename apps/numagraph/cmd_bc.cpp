@@ -62,11 +62,21 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   o.variant = kernels::parse_bc_variant(c.variant);
   o.schedule = kernels::parse_bc_schedule(c.schedule);
   BcResult r;  // reused by every trial
-  {  // the progress line counts backward sweeps: one per source, or per batch of 16 (brandes_batched.hpp)
-    const bool batched = !x.numa_engine(MachineView::current()) && o.variant != BcVariant::kWorkQueues &&
-                         kernels::flat_bc_variant(g, sources.size(), o.variant) == BcVariant::kBatched;
-    const auto per_trial = static_cast<std::int64_t>(batched ? (sources.size() + 15) / 16 : sources.size());
-    expect_progress("backward", per_trial * c.run.trials, batched ? "batches of sources" : "sources");
+  {  // the progress line counts backward sweeps: one per source, per batch of 16 (brandes_batched.hpp),
+     // or per round of one source per thread (brandes_source_parallel.hpp)
+    const int threads = parallel::max_threads();
+    const BcVariant flat = x.numa_engine(MachineView::current()) || o.variant == BcVariant::kWorkQueues
+                               ? BcVariant::kWorkQueues
+                               : kernels::flat_bc_variant(g, sources.size(), o.variant, threads);
+    const std::size_t per = flat == BcVariant::kBatched           ? 16
+                            : flat == BcVariant::kSourceParallel ? std::min<std::size_t>(threads, sources.size())
+                                                                  : 1;
+    const auto per_trial = static_cast<std::int64_t>((sources.size() + per - 1) / per);
+    expect_progress("backward", per_trial * c.run.trials,
+                    flat == BcVariant::kBatched           ? "batches of sources"
+                    : flat == BcVariant::kSourceParallel ? "rounds of sources"
+                                                          : "sources",
+                    flat == BcVariant::kSourceParallel);
   }
   const auto seconds = time_trials(c.run.trials, [&](int) { numagraph::betweenness(g, sources, o, x, r); }, r.ran);
   std::optional<bool> verified;
@@ -112,10 +122,13 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                                    "scale as networkx.betweenness_centrality(normalized=True); otherwise as normalized=False");
                       app.add_option("--variant", c->variant,
                                      "flat kernel: brandes (push, atomics), direction-optimizing, batched (16 sources "
-                                     "share each sweep), work-queues (the BC paper's NUMA-aware queues, see "
-                                     "--schedule; also the numa engine's), or auto (default: batched for 4+ sources "
-                                     "on graphs of average degree 8+, else direction-optimizing)")
-                          ->check(CLI::IsMember({"auto", "brandes", "direction-optimizing", "batched", "work-queues"}));
+                                     "share each sweep), source-parallel (one serial search per thread at a time), "
+                                     "work-queues (the BC paper's NUMA-aware queues, see --schedule; also the numa "
+                                     "engine's), or auto (default: batched for 4+ sources on graphs of average degree "
+                                     "8+; source-parallel for as many sources as threads on sparser graphs; else "
+                                     "direction-optimizing)")
+                          ->check(CLI::IsMember({"auto", "brandes", "direction-optimizing", "batched", "source-parallel",
+                                                 "work-queues"}));
                       app.add_option("--task-size", c->bc.task_size,
                                      "frontier entries per work-queue task (work-queues variant or numa engine, 16)")
                           ->check(kPositive);

@@ -84,11 +84,13 @@ def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT
     ``k`` samples k sources deterministically from ``seed``; ``sources`` lists
     them explicitly. Returns float64 scores. ``variant`` picks the flat
     kernel as the CLI's --variant: 'brandes', 'direction-optimizing',
-    'batched' (up to 16 sources share each edge sweep), 'work-queues' (the
+    'batched' (up to 16 sources share each edge sweep), 'source-parallel'
+    (one serial search per thread at a time), 'work-queues' (the
     BC paper's NUMA-aware work queues: each thread's discoveries are its next
     queue, dry threads steal by NUMA distance; the CLI's --schedule picks the
     paper's dynamic baseline instead) or 'auto' (batched for 4+ sources on
-    graphs of average degree 8+); the NUMA engine has one ('auto' or
+    graphs of average degree 8+, source-parallel for as many sources as
+    threads on sparser ones); the NUMA engine has one ('auto' or
     'work-queues'). ``as_frame=True``: a pandas DataFrame indexed by
     :meth:`Graph.vertex_ids` with the column ``betweenness``.
     """

@@ -51,7 +51,7 @@ def test_exact_betweenness_on_real_graph(cli, shared_data, tmp_path):
         assert scores[v] == pytest.approx(expected[v], rel=1e-9, abs=1e-9)
 
 
-@pytest.mark.parametrize("variant", ["brandes", "direction-optimizing", "batched"])
+@pytest.mark.parametrize("variant", ["brandes", "direction-optimizing", "batched", "source-parallel"])
 @pytest.mark.parametrize("directed", [False, True])
 def test_every_flat_variant_matches_networkx(cli, shared_data, tmp_path, variant, directed):
     """Each flat kernel the entry point can pick, exact against NetworkX on a
@@ -113,3 +113,16 @@ def test_work_queues_working_set_and_refusals(cli, tmp_path):
                         (["--variant", "work-queues", "--schedule", "static"], "--schedule")):
         proc = run_cli("bc", path, *flags, check=False)
         assert proc.returncode == 2 and hint in proc.stderr, (flags, proc.stderr)
+
+
+@pytest.mark.parametrize("sources, threads, expected", [
+    (8, 2, "source-parallel"),  # a sparse graph, a source per thread or more
+    (1, 2, "direction-optimizing"),  # one source: the parallelism must be inside the search
+    (3, 4, "direction-optimizing"),  # fewer sources than threads
+])
+def test_auto_takes_source_parallel_on_sparse_graphs_with_a_source_per_thread(cli, tmp_path, sources, threads,
+                                                                            expected):
+    grid = tmp_path / "grid.ngr"
+    run_cli("generate", "grid", "--scale", "10", "-o", grid, "-q")
+    rec = run_json("bc", grid, "--sources", sources, "-t", threads, "-n", "1", "--verify", "-q")[-1]
+    assert rec["variant"] == expected and rec["verified"] is True

@@ -1,9 +1,11 @@
-// The fast Brandes kernels (direction-optimizing, batched) against the serial
+// The fast Brandes kernels (direction-optimizing, batched, source-parallel) against the serial
 // verifier and the push-only kernel: hand-drawn graphs with known scores,
 // Kronecker graphs directed and undirected with every direction rule (always
 // push, always pull, the default switch), 32- and 64-bit ids, directed graphs
 // without in-edges, reused workspaces, batches that do not divide the sources.
 #include <gtest/gtest.h>
+
+#include <omp.h>
 
 #include <cmath>
 #include <vector>
@@ -11,6 +13,8 @@
 #include "numagraph/kernels/bc/brandes.hpp"
 #include "numagraph/kernels/bc/brandes_batched.hpp"
 #include "numagraph/kernels/bc/brandes_direction_optimizing.hpp"
+#include "numagraph/kernels/bc/brandes_source_parallel.hpp"
+#include "numagraph/util/cancel.hpp"
 #include "numagraph/verify/bc.hpp"
 #include "traversal_test_graphs.hpp"
 
@@ -189,6 +193,52 @@ TEST(BcFast, RepeatedSourcesCountTwice) {
   const std::vector<std::uint32_t> sources = {3, 3, 9, 3};
   expect_serial(g, sources, kernels::betweenness_brandes_do(g, sources), "direction-optimizing");
   expect_serial(g, sources, kernels::betweenness_brandes_batched(g, sources), "batched");
+}
+
+template <typename V>
+NumaArray<double> source_parallel(const CSRGraph<V>& g, const std::vector<V>& sources, int threads) {
+  struct Restore {
+    int threads = omp_get_max_threads();
+    ~Restore() { omp_set_num_threads(threads); }
+  } restore;
+  omp_set_num_threads(threads);
+  NumaArray<double> raw;
+  kernels::betweenness_brandes_source_parallel(g, sources, raw);
+  return raw;
+}
+
+TEST(BcFast, SourceParallelMatchesSerialBrandesOnAnyThreadCount) {
+  // Fewer, as many and more sources than threads; repeated sources; 32- and 64-bit ids.
+  for (const bool directed : {false, true}) {
+    for (const bool force64 : {false, true}) {
+      const AnyGraph any = make_kron(10, directed, force64);
+      numagraph::visit(
+          [](const auto& g) {
+            using V = typename std::decay_t<decltype(g)>::vertex_type;
+            auto sources = spread_sources<V>(g.num_vertices(), 13);
+            sources.push_back(sources.front());
+            for (const int threads : {1, 2, 3, 32})
+              expect_serial(g, sources, source_parallel(g, sources, threads), "source-parallel");
+          },
+          any);
+    }
+  }
+  std::vector<test_graphs::Arc> arcs;  // a long path: thousands of levels
+  for (std::uint64_t v = 0; v + 1 < 3000; ++v) arcs.push_back({v, v + 1});
+  const AnyGraph path_any = make_graph(arcs, 3001, false, false);  // vertex 3000 is isolated
+  const auto& path = std::get<Graph32>(path_any);
+  const std::vector<std::uint32_t> sources = {0, 1500, 2999, 3000, 5};
+  expect_serial(path, sources, source_parallel(path, sources, 2), "source-parallel, path");
+}
+
+TEST(BcFast, SourceParallelStopsOnCancel) {
+  const AnyGraph any = make_kron(8, false, false);
+  const auto& g = std::get<Graph32>(any);
+  request_cancel();
+  EXPECT_THROW(source_parallel(g, spread_sources<std::uint32_t>(g.num_vertices(), 8), 2), Cancelled);
+  clear_cancel();
+  const auto sources = spread_sources<std::uint32_t>(g.num_vertices(), 8);
+  expect_serial(g, sources, source_parallel(g, sources, 2), "source-parallel after a cancel");
 }
 
 }  // namespace
