@@ -35,6 +35,7 @@ from .algorithms import (
     connected_components,
     triangles,
     core_number,
+    Placed,
 )
 from .runtime import config
 from .profiling import Profile, profile

@@ -8,18 +8,65 @@ kernel; "numa" the partitioned one (Polymer-style: per-node partitions of the
 graph, see docs/numa-engine.md); "auto" (default) the NUMA one when the
 topology in force (numagraph.config(topology=...)) has more than one node, as
 the CLI's --engine auto. The partitioned copy of the graph is built on the first
-NUMA call and kept with the graph until the configuration changes."""
+NUMA call and kept with the graph until the configuration changes.
+
+``place`` (every kernel): placement of the kernel's own arrays for this call,
+by role, as the CLI's --place: "ranks=interleave,contrib=bind:1" or
+{"ranks": "interleave"} (roles and policies: docs/numa.md); it adds to the
+roles numagraph.config(place=...) sets. The graph is placed when it is built
+(numagraph.config(place="graph=...") before building it), so a kernel's
+place= refuses the graph role. ``placement_report=True`` returns
+``Placed(result, placement)``: the result as without it, and per role the
+bytes, the policy asked and obtained, the page size and the sampled pages per
+node of the arrays the call made (as the CLI's --placement-report). Results
+are the same whatever the placement."""
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
 
 from . import _core
 from .graph import Graph
+from .runtime import place_text
 
 __all__ = ["bfs", "sssp", "betweenness", "diameter", "Diameter", "pagerank", "spmv", "belief_propagation",
-           "connected_components", "triangles", "core_number"]
+           "connected_components", "triangles", "core_number", "Placed"]
+
+
+class Placed(NamedTuple):
+    """A kernel's result with the placement report of its own arrays (placement_report=True)."""
+    result: object
+    placement: list
+
+
+def _roles(text):
+    return {item.split("=", 1)[0]: item.split("=", 1)[1] if "=" in item else "" for item in text.split(",") if item}
+
+
+def _placed(kernel):
+    """Adds place= and placement_report= to a kernel (see the module docstring)."""
+    @functools.wraps(kernel)
+    def call(*args, place=None, placement_report=False, **kw):
+        if place is None and not placement_report:
+            return kernel(*args, **kw)
+        asked = _roles(place_text(place) if place is not None else "")
+        if "graph" in asked:
+            raise _core.UsageError("place= on a kernel places the kernel's own arrays; the graph is placed when it "
+                                   "is built: numagraph.config(place='graph=...') before building it")
+        before = _core.place()
+        roles = {**_roles(before), **asked}
+        _core.set_place(",".join(f"{role}={policy}" for role, policy in roles.items()))
+        try:
+            _core.set_placement_report(bool(placement_report))
+            result = kernel(*args, **kw)
+            report = _core.placement_report() if placement_report else None
+        finally:
+            _core.set_placement_report(False)
+            _core.set_place(before)
+        return Placed(result, report) if placement_report else result
+    return call
 
 
 def _frame(g, as_frame, columns, ids_in=()):
@@ -38,6 +85,7 @@ def _core_of(g):
     return g._g
 
 
+@_placed
 def bfs(g, source, *, depth=True, parents=False, alpha=15.0, beta=18.0, engine="auto", as_frame=False):
     """Direction-optimizing BFS (Beamer et al., SC 2012).
 
@@ -64,6 +112,7 @@ def bfs(g, source, *, depth=True, parents=False, alpha=15.0, beta=18.0, engine="
     return _frame(g, True, columns, ids_in=("parent",))
 
 
+@_placed
 def sssp(g, source, *, delta=None, engine="auto", as_frame=False):
     """Single-source shortest paths by delta-stepping: float64 distances (inf: unreachable).
 
@@ -76,6 +125,7 @@ def sssp(g, source, *, delta=None, engine="auto", as_frame=False):
                                                       None if delta is None else float(delta), str(engine))})
 
 
+@_placed
 def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT_SEED, engine="auto",
                 variant="auto", as_frame=False):
     """Betweenness centrality (Brandes), scaled as networkx.betweenness_centrality.
@@ -109,6 +159,7 @@ class Diameter(NamedTuple):
     sweeps: int
 
 
+@_placed
 def diameter(g, *, engine="auto"):
     """Approximate diameter by repeated double-sweep BFS: a lower bound (exact on trees)
     for the component of a maximum-degree vertex, with its endpoints (user ids).
@@ -119,6 +170,7 @@ def diameter(g, *, engine="auto"):
     return Diameter(bound, (u, v), sweeps)
 
 
+@_placed
 def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=False, variant="auto",
              return_info=False, engine="auto", cache_block="auto", as_frame=False):
     """PageRank (pull): float64 scores.
@@ -156,6 +208,7 @@ def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=Fal
     return (scores, iterations, change) if return_info else scores
 
 
+@_placed
 def spmv(g, iterations=5, *, engine="auto", cache_block="auto", as_frame=False):
     """Repeated sparse matrix-vector product y = A x (power iteration from x = 1/n, normalised
     each step); returns the last y (float64). ``cache_block`` as for pagerank (bytes of x).
@@ -164,6 +217,7 @@ def spmv(g, iterations=5, *, engine="auto", cache_block="auto", as_frame=False):
     return _frame(g, as_frame, {"value": _core.spmv(_core_of(g), int(iterations), str(engine), str(cache_block))})
 
 
+@_placed
 def belief_propagation(g, iterations=5, *, coupling=0.7, seed=_core.DEFAULT_SEED, engine="auto", as_frame=False):
     """Loopy belief propagation on a pairwise binary MRF (undirected graphs): P(x_v = 1) per vertex.
 
@@ -175,6 +229,7 @@ def belief_propagation(g, iterations=5, *, coupling=0.7, seed=_core.DEFAULT_SEED
                                                                           int(seed), str(engine))})
 
 
+@_placed
 def connected_components(g, *, variant="afforest", engine="auto", as_frame=False):
     """Connected components (weakly connected for directed graphs).
 
@@ -194,6 +249,7 @@ def connected_components(g, *, variant="afforest", engine="auto", as_frame=False
                   ids_in=("component",))
 
 
+@_placed
 def triangles(g, *, per_vertex=False, as_frame=False):
     """Triangle count of an undirected graph (int), or per vertex (int64 array, as networkx.triangles).
 
@@ -204,6 +260,7 @@ def triangles(g, *, per_vertex=False, as_frame=False):
     return _core.triangles(_core_of(g), bool(per_vertex))
 
 
+@_placed
 def core_number(g, *, engine="auto", as_frame=False):
     """k-core decomposition: the coreness of every vertex (int32), as networkx.core_number.
 

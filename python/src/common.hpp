@@ -81,7 +81,8 @@ class ResultPool {
   template <typename T>
   void give(NumaArray<T>&& a) {
     const std::size_t bytes = a.size() * sizeof(T);
-    if (a.is_view() || bytes == 0 || bytes > kMaxBytes) return;
+    // An array placed by role (place=) would carry that placement into a call that did not ask for it.
+    if (a.is_view() || bytes == 0 || bytes > kMaxBytes || a.placement().by_role) return;
     std::vector<Entry> freed;  // released after the lock: munmap can be slow
     {
       std::lock_guard lock(mutex_);

@@ -24,6 +24,7 @@
 #include "numagraph/kernels/spmv/spmv.hpp"
 #include "numagraph/kernels/sssp/sssp.hpp"
 #include "numagraph/kernels/tc/triangles.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::py {
@@ -80,8 +81,10 @@ nb::object bfs(const PyGraph& pg, std::uint64_t source, bool depth, bool parents
     o.compute_depth = depth;
     BfsResult<V> res;
     const std::size_t n = static_cast<std::size_t>(g.num_vertices());
-    res.parent = result_pool().take<P>(n, pool_kind(x));
-    if (depth) res.depth = result_pool().take<std::int32_t>(n, pool_kind(x));
+    // A role with a placement of its own (place=) is allocated by the kernel, not taken from the pool.
+    if (!numa::role_placements().count("parents")) res.parent = result_pool().take<P>(n, pool_kind(x));
+    if (depth && !numa::role_placements().count("depth"))
+      res.depth = result_pool().take<std::int32_t>(n, pool_kind(x));
     numagraph::bfs(g, kernels::dense_id(g, source), o, x, res);
     Out out{std::move(res.depth), NumaArray<std::int32_t>()};
     if (!parents) return out;
@@ -113,7 +116,8 @@ nb::object sssp(const PyGraph& pg, std::uint64_t source, std::optional<double> d
     SsspOptions o;
     o.delta = delta.value_or(0);
     SsspResult r;
-    r.dist = result_pool().take<double>(static_cast<std::size_t>(g.num_vertices()), pool_kind(x));
+    if (!numa::role_placements().count("dist"))  // a placed role is allocated by the kernel
+      r.dist = result_pool().take<double>(static_cast<std::size_t>(g.num_vertices()), pool_kind(x));
     numagraph::sssp(g, kernels::dense_id(g, source), o, x, r);
     return std::move(r.dist);
   }));

@@ -14,6 +14,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "common.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/numa/runtime.hpp"
 #include "numagraph/util/cancel.hpp"
 
@@ -92,9 +93,43 @@ nb::dict current() {
   return d;
 }
 
+// Per-array placement (numa/roles.hpp): the role table, parsed as the CLI's
+// --place, and the placement report of the arrays the last calls made.
+void set_place(const std::string& text) {
+  auto table = numa::parse_place(text);
+  run_job([table] { numa::set_role_placements(table); }, false);
+}
+
+nb::list placement_report() {
+  std::vector<numa::ArrayReport> report;
+  run_job([&] { report = numa::placement_report(); }, false);
+  nb::list out;
+  for (const numa::ArrayReport& r : report) {
+    nb::dict d;
+    d["role"] = r.role;
+    d["bytes"] = r.bytes;
+    d["asked"] = r.asked;
+    d["obtained"] = r.obtained;
+    d["pages"] = r.pages;
+    d["pages_per_node"] = r.pages_per_node;
+    d["sampled"] = r.sampled;
+    d["not_present"] = r.not_present;
+    d["arrays"] = r.arrays;
+    out.append(d);
+  }
+  return out;
+}
+
 }  // namespace
 
 void bind_runtime(nb::module_& m) {
+  m.def("set_place", &set_place, nb::arg("text"));
+  m.def("place", [] { return numa::role_placements_text(); });
+  m.def("set_placement_report", [](bool on) {
+    numa::set_placement_report(on);
+    numa::clear_placement_report();
+  }, nb::arg("on"));
+  m.def("placement_report", &placement_report);
   initial_cpus();
   m.def("configure", &configure, nb::arg("threads"), nb::arg("topology"), nb::arg("bind"), nb::arg("smt"),
         nb::arg("pages"), nb::arg("placement"));
