@@ -239,17 +239,22 @@ class EdgeMapper {
     if (replicate_) {
       // Owners refresh every replica of the words of their range; a word
       // that two ranges share belongs to the range that ends in it, so each
-      // word has one writer.
+      // word has one writer. Each thread fills the replicas one after the
+      // other, starting with its own node's (the rolling update).
       run_on_threads(layout, [&](int tid) {
-        for (const auto& [lo, hi] : layout.thread_ranges[tid])
-          for (std::int64_t w = (lo + 63) / 64; w < (hi + 63) / 64; ++w) {
-            word_replicas_.set(static_cast<std::size_t>(w), front_.words()[w]);
-            if constexpr (Acc::enabled)
-              for (int k = 0; k < layout.nodes; ++k) acc.count(tid, k, Pattern::kSequential);
-          }
+        const int my_node = layout.thread_node[static_cast<std::size_t>(tid)];
+        for (const auto& [lo, hi] : layout.thread_ranges[tid]) {
+          const std::int64_t first = (lo + 63) / 64, last = (hi + 63) / 64;
+          word_replicas_.set_range(static_cast<std::size_t>(first), static_cast<std::size_t>(last), front_.words(),
+                                   my_node);
+          if constexpr (Acc::enabled)
+            if (last > first)
+              for (int k = 0; k < layout.nodes; ++k) acc.count(tid, k, Pattern::kSequential, last - first);
+        }
         const std::int64_t sw = front_.num_summary_words();
-        for (std::int64_t w = sw * tid / layout.threads; w < sw * (tid + 1) / layout.threads; ++w)
-          summary_replicas_.set(static_cast<std::size_t>(w), front_.summary()[w]);
+        summary_replicas_.set_range(static_cast<std::size_t>(sw * tid / layout.threads),
+                                    static_cast<std::size_t>(sw * (tid + 1) / layout.threads), front_.summary(),
+                                    my_node);
       });
     }
     // Chunks are 1024 vertices on a grid of multiples of 64 (clipped to the

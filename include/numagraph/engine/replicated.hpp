@@ -1,12 +1,15 @@
 // Replicas<T>: one copy of a vertex array per NUMA node, each bound to its
 // node (nodes that do not exist on this machine share one). Readers on node k
 // read copy k (local random reads); writers update every copy of the entries
-// they own ("rolling update": remote writes are sequential runs of the
-// writer's own range, never random).
+// they own: remote writes are sequential runs of the writer's own range,
+// never random, and set_range() fills the copies in a rolling order that
+// differs per node (Polymer's rolling update).
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
+#include <utility>
 #include <vector>
 
 #include "numagraph/engine/mode.hpp"
@@ -66,6 +69,28 @@ class Replicas {
   // Writes value at index i in every distinct copy.
   void set(std::size_t i, T value) {
     for (auto& c : copies_) c[i] = value;
+  }
+  // The distinct copies in the order a writer on `node` fills them (Polymer's
+  // rolling update): its own node's copy, then those of nodes node+1,
+  // node+2, ... (mod nodes()). At step j the writers of different nodes fill
+  // different nodes' copies, so no node's memory takes every writer's stream
+  // at once. A shared copy (always copy 0) comes once, at its first node.
+  std::vector<int> rolling_order(int node) const {
+    std::vector<int> order;
+    const int n = nodes();
+    bool shared_done = false;
+    for (int j = 0; j < n; ++j) {
+      const int c = copy_of_node_[static_cast<std::size_t>((node + j) % n)];
+      if (c == 0 && std::exchange(shared_done, true)) continue;
+      order.push_back(c);
+    }
+    return order;
+  }
+  // Copies source[lo, hi) into every distinct copy, one copy after the
+  // other in `node`'s rolling order: sequential runs, one node at a time.
+  void set_range(std::size_t lo, std::size_t hi, const T* source, int node) {
+    if (hi <= lo) return;
+    for (int c : rolling_order(node)) std::memcpy(distinct_copy(c) + lo, source + lo, (hi - lo) * sizeof(T));
   }
   std::size_t bytes() const { return copies_.empty() ? 0 : copies_.size() * copies_[0].bytes(); }
 
