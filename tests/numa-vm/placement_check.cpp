@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "numagraph/numa/memory.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/replicated_array.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/numa/runtime.hpp"
 
 using namespace numagraph;
@@ -205,6 +207,41 @@ int main() {
                " pull edges on node " + std::to_string(k) + ";";
     }
     check(ok, "engine partitions and their edges sit on their own nodes:" + where);
+  }
+  {
+    // --place: the graph's arrays bound to the last node by role, a kernel
+    // array of role "ranks" interleaved, and the placement report says so.
+    const int last = nodes - 1;
+    numa::set_role_placements(numa::parse_place("graph=bind:" + std::to_string(last) + ",ranks=interleave"));
+    numa::set_placement_report(true);
+    GeneratorOptions go;
+    go.scale = 12;
+    BuildOptions b;
+    b.dedupe = b.drop_self_loops = true;
+    AnyGraph any = build_graph(generate_kronecker(go), b);
+    NumaArray<double> ranks(std::size_t{1} << 18, numa::placement_for("ranks"));
+    ranks.first_touch();
+    const auto report = numa::placement_report();
+    bool graph_ok = false, ranks_ok = false;
+    std::string where;
+    for (const auto& r : report) {
+      std::string nodes_text;
+      for (std::size_t k = 0; k < r.pages_per_node.size(); ++k)
+        nodes_text += " node" + std::to_string(k) + ":" + std::to_string(r.pages_per_node[k]);
+      where += " " + r.role + " asked " + r.asked + " got " + r.obtained + nodes_text + ";";
+      const auto on_node = [&](int k) {
+        const int os = rt.os_node(k);
+        return os >= 0 && static_cast<std::size_t>(os) < r.pages_per_node.size() ? r.pages_per_node[os] : 0;
+      };
+      if (r.role == "graph") graph_ok = r.asked == "bind:" + std::to_string(last) && on_node(last) == r.sampled;
+      if (r.role == "ranks") {
+        ranks_ok = r.asked == "interleave" && r.sampled > 0;
+        for (int k = 0; k < nodes; ++k) ranks_ok = ranks_ok && std::abs(on_node(k) * nodes - r.sampled) <= nodes;
+      }
+    }
+    check(graph_ok && ranks_ok, "--place graph=bind:" + std::to_string(last) + ",ranks=interleave, as the report says:" + where);
+    numa::set_role_placements({});
+    numa::set_placement_report(false);
   }
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

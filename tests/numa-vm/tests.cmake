@@ -5,7 +5,8 @@
 # (exit 77) when QEMU or the guest kernel is missing; `make test` installs them.
 set(NUMAVM_RUNNER ${PROJECT_SOURCE_DIR}/../shared/tools/numa-vm/run-in-numa-vm.sh)
 add_executable(placement_check ${CMAKE_CURRENT_LIST_DIR}/placement_check.cpp
-               ${PROJECT_SOURCE_DIR}/src/numa/memory.cpp ${PROJECT_SOURCE_DIR}/src/numa/runtime.cpp
+               ${PROJECT_SOURCE_DIR}/src/numa/memory.cpp ${PROJECT_SOURCE_DIR}/src/numa/roles.cpp
+               ${PROJECT_SOURCE_DIR}/src/numa/runtime.cpp
                ${PROJECT_SOURCE_DIR}/src/numa/topology.cpp ${PROJECT_SOURCE_DIR}/src/graph/builder.cpp
                ${PROJECT_SOURCE_DIR}/src/graph/generators.cpp ${PROJECT_SOURCE_DIR}/src/util/memory_guard.cpp)
 target_include_directories(placement_check PRIVATE ${PROJECT_SOURCE_DIR}/include ${NUMA_INCLUDE_DIR})
