@@ -72,8 +72,17 @@ SSSP_DELTAS = {  # the sweeps (numagraph, gapbs and GBBS alike)
 }
 
 
+PROCESS_TIMEOUT_S = float(os.environ.get("PEERS_PROCESS_TIMEOUT", "120"))
+
+
 def sh(cmd, env=None):
-    proc = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, env=env)
+    """Runs one tool; one that outlives PEERS_PROCESS_TIMEOUT seconds (default 120) is killed with its
+    threads, and the run stops saying which (a spinning peer must not load the next measurements)."""
+    try:
+        proc = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, env=env,
+                              timeout=PROCESS_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        sys.exit(f"timed out after {PROCESS_TIMEOUT_S:.0f} s (PEERS_PROCESS_TIMEOUT): {' '.join(map(str, cmd))}")
     if proc.returncode != 0:
         sys.exit(f"failed: {' '.join(map(str, cmd))}\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
     return proc.stdout

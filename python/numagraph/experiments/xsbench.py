@@ -3,7 +3,7 @@ system): cross-section lookups under the paper's data placements at every thread
 `numagraph bench-xs --json` run, and the scaling efficiency of each placement."""
 import json
 
-from .runner import ExperimentError, load_range, machine_section, md_table, pyplot, save_png
+from .runner import ExperimentError, load_range, loads_during, machine_section, md_table, pyplot, save_png
 
 PAPER = "Improving the scalability of neutron cross-section lookup codes on multicore NUMA system"
 # bench-xs variant -> the paper's name for it (Section IV) and its efficiency at 16 threads on the
@@ -259,13 +259,16 @@ def report(runner, doc, rec, t1):
            " differ only by noise and by the work each does (replicate keeps one copy, as one node needs);"
            " the NUMA effect the paper measures — half the threads reading a remote socket — cannot occur."
            " What remains is the page size (TLB reach: the nuclide grids on 2 MB pages) and how the lookups"
-           " share one memory system between threads. With 2 cores the efficiency is measured at 2 threads"
-           " only, where the paper's loss shows at 16; hyper-threads of one core would not show it either."
+           " share one memory system between threads."
+           + (f" With {runner.machine['cores']} cores the efficiency is measured up to {tmax} threads only,"
+              " where the paper's loss shows at 16; hyper-threads of one core would not show it either."
+              if tmax < 16 else "")
            if nodes == 1 else
            " The placements differ here in where the pages are; efficiency at the largest thread count is the"
            " paper's figure of merit.")
-        + " The cores were shared: other sessions compiled on the same machine during the run (the load"
-          " average in the plot title and below), so each figure carries that noise.",
+        + (" The cores were shared: the load average rose above the run's own threads (other work ran on the"
+           " same machine; the load is in the plot title and below), so each figure carries that noise."
+           if max(loads_during(runner.commands), default=0) > tmax + 1 else ""),
         "",
         "To see the NUMA effect, run it on a multi-socket machine: `numagraph-experiments run xsbench --full"
         " --threads 1,2,4,8,16 --out DIR` (XSBench 'large', the paper's size: about 12 GiB of memory, the"
@@ -273,8 +276,7 @@ def report(runner, doc, rec, t1):
         "",
         machine_section(runner.machine, runner.commands),
         "",
-        f"Rerun: `numagraph-experiments run xsbench --{runner.size} --threads {','.join(map(str, threads))}"
-        " --out DIR`; the command it ran is in `results.json`.",
+        runner.rerun(threads) + "; the command it ran is in `results.json`.",
         "",
     ]
     (runner.out / "report.md").write_text("\n".join(text))
