@@ -49,6 +49,12 @@ def test_scale_and_trials_override_the_size(tmp_path):
     assert proc.returncode == 2 and "not a positive whole number" in proc.stderr
 
 
+def test_threads_refused_where_the_experiment_sets_them(tmp_path):
+    proc = experiments("run", "graph500", "--threads", "1,2", "--out", tmp_path / "o")
+    assert proc.returncode == 2 and "takes no --threads" in proc.stderr
+    assert not (tmp_path / "o").exists()
+
+
 @pytest.mark.parametrize("name", PLANNED + ["no-such-experiment"])
 def test_planned_or_unknown_experiment_exits_2(name, tmp_path):
     proc = experiments("run", name, "--out", tmp_path / "o")

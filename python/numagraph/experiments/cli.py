@@ -36,6 +36,10 @@ def cmd_run(args):
         print(f"numagraph-experiments: experiment {exp.name!r} is planned but not implemented yet "
               f"(issue #32); implemented: {done}", file=sys.stderr)
         return 2
+    if args.threads and not exp.threads:
+        print(f"numagraph-experiments: {exp.name} takes no --threads: its ranks and threads per rank come with "
+              "the size (docs/experiments/README.md); drop --threads", file=sys.stderr)
+        return 2
     size = args.size or "quick"
     try:
         cli = find_cli(args.cli)

@@ -9,6 +9,7 @@ class Experiment:
     paper: Optional[str]  # title of the paper (docs/references.md), None for our own experiment
     summary: str
     module: Optional[str]  # module under numagraph.experiments; None while not implemented
+    threads: bool = True   # whether --threads means something to it (graph500: ranks x threads by size)
 
     @property
     def implemented(self):
@@ -19,7 +20,8 @@ EXPERIMENTS = [
     Experiment("bc-numa", "NUMA-aware graph mining techniques for performance and energy efficiency",
                "BC baseline / ADL / NUMA work queues over thread counts, working set, energy", "bc_numa"),
     Experiment("graph500", "Evaluation and Optimization of Breadth-First Search on NUMA Cluster",
-               "MPI BFS optimization ablation, summary-bitmap granularity, phase breakdown", "graph500"),
+               "MPI BFS optimization ablation, summary-bitmap granularity, phase breakdown", "graph500",
+               threads=False),
     Experiment("xsbench", "Improving the scalability of neutron cross-section lookup codes on multicore NUMA system",
                "bench-xs placements x threads: scaling efficiency", "xsbench"),
     Experiment("galois-profile", "Parallel Graph Processing on Modern Multi-Core Servers: New Findings and Remaining Challenges",
