@@ -103,7 +103,8 @@ CSRArrays<V> scatter(const EdgeList& e, std::int64_t n, bool reverse, bool symme
   parallel::exclusive_prefix_sum(degree.data(), out.offsets.data(), n);
   const eid_t arcs = out.offsets[n];
   out.neighbors = NumaArray<V>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
-  if (weighted) out.weights = NumaArray<weight_t>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
+  if (weighted)
+    out.weights = NumaArray<weight_t>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
 
   // Reuse `degree` as the per-vertex write cursor.
 #pragma omp parallel for schedule(static)
@@ -180,7 +181,8 @@ std::pair<std::int64_t, std::int64_t> compact(CSRArrays<V>& a, std::int64_t n, b
   b.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1, numa::placement_for("graph"));
   parallel::exclusive_prefix_sum(kept.data(), b.offsets.data(), n);
   b.neighbors = NumaArray<V>(static_cast<std::size_t>(b.offsets[n]), numa::placement_for("graph"));
-  if (weighted) b.weights = NumaArray<weight_t>(static_cast<std::size_t>(b.offsets[n]), numa::placement_for("graph"));
+  if (weighted)
+    b.weights = NumaArray<weight_t>(static_cast<std::size_t>(b.offsets[n]), numa::placement_for("graph"));
 #pragma omp parallel for schedule(dynamic, 1024)
   for (std::int64_t v = 0; v < n; ++v) {
     eid_t out = b.offsets[v];

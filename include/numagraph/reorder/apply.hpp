@@ -39,7 +39,8 @@ CSRArrays<V> permute_arrays(const CSRArrays<V>& a, std::int64_t n, const V* old_
   const eid_t m = r.offsets[n];
   const bool weighted = !a.weights.empty();
   r.neighbors = NumaArray<V>::for_overwrite(static_cast<std::size_t>(m), numa::placement_for("graph"));
-  if (weighted) r.weights = NumaArray<weight_t>::for_overwrite(static_cast<std::size_t>(m), numa::placement_for("graph"));
+  if (weighted)
+    r.weights = NumaArray<weight_t>::for_overwrite(static_cast<std::size_t>(m), numa::placement_for("graph"));
 #pragma omp parallel
   {
     std::vector<std::pair<V, weight_t>> scratch;

@@ -46,7 +46,8 @@ std::size_t read_direction(const std::string& path, const Mapping& m, std::size_
                                   std::to_string(at + need));
   out.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1, numa::placement_for("graph"));
   out.neighbors = NumaArray<std::uint32_t>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
-  if (weighted) out.weights = NumaArray<weight_t>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
+  if (weighted)
+    out.weights = NumaArray<weight_t>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
   const std::uint8_t* off = m.data + at;
   const std::uint8_t* nb = off + static_cast<std::size_t>(n + 1) * 8;
   bool bad_offsets = false, bad_ids = false, bad_weight = false;

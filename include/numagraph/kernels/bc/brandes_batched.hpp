@@ -290,7 +290,8 @@ template <typename V>
 void betweenness_brandes_batched(const CSRGraph<V>& g, const std::vector<V>& sources, NumaArray<double>& scores,
                                  BrandesBatchedWorkspace<V>& ws, const BrandesBatchedOptions& options = {}) {
   const std::int64_t n = g.num_vertices();
-  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores"));
+  if (scores.size() != static_cast<std::size_t>(n))
+    scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores"));
   else parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { scores[v] = 0; });
   if (n == 0 || sources.empty()) return;
   const int batch = std::clamp(options.batch, 1, 16);

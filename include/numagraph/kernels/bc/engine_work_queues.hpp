@@ -153,12 +153,16 @@ BcResult betweenness_numa(const engine::PartitionedGraph<V>& pg, const std::vect
 
   BcResult r;
   r.steal_across_nodes = steal.across_nodes;
-  r.scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores", numa::Placement::partitioned()));
-  NumaArray<std::int32_t> depth(static_cast<std::size_t>(n), numa::placement_for("depth", numa::Placement::partitioned()));
-  NumaArray<double> sigma(static_cast<std::size_t>(n), numa::placement_for("sigma", numa::Placement::partitioned()));
+  r.scores = NumaArray<double>(static_cast<std::size_t>(n),
+      numa::placement_for("scores", numa::Placement::partitioned()));
+  NumaArray<std::int32_t> depth(static_cast<std::size_t>(n),
+      numa::placement_for("depth", numa::Placement::partitioned()));
+  NumaArray<double> sigma(static_cast<std::size_t>(n),
+      numa::placement_for("sigma", numa::Placement::partitioned()));
   // (1 + delta[v]) / sigma[v], what v's predecessors sum: written for a level
   // before the level above reads it, so it needs no reset between sources.
-  NumaArray<double> coef(static_cast<std::size_t>(n), numa::placement_for("delta", numa::Placement::partitioned()));
+  NumaArray<double> coef(static_cast<std::size_t>(n),
+      numa::placement_for("delta", numa::Placement::partitioned()));
   vertex_map(layout, [&](int, std::int64_t v) {  // first touch by the owners
     r.scores[v] = 0;
     depth[v] = -1;

@@ -97,10 +97,12 @@ void bfs_numa(const engine::PartitionedGraph<V>& pg, V root, const BfsOptions& o
   if (static_cast<std::int64_t>(root) >= n) throw UsageError("BFS root " + std::to_string(root) + " is not a vertex");
   r.top_down_steps = r.bottom_up_steps = 0;
   if (r.parent.size() != static_cast<std::size_t>(n))
-    r.parent = NumaArray<P>(static_cast<std::size_t>(n), numa::placement_for("parents", numa::Placement::partitioned()));
+    r.parent = NumaArray<P>(static_cast<std::size_t>(n),
+        numa::placement_for("parents", numa::Placement::partitioned()));
   if (!o.compute_depth) r.depth = NumaArray<std::int32_t>();
   else if (r.depth.size() != static_cast<std::size_t>(n))
-    r.depth = NumaArray<std::int32_t>(static_cast<std::size_t>(n), numa::placement_for("depth", numa::Placement::partitioned()));
+    r.depth = NumaArray<std::int32_t>(static_cast<std::size_t>(n),
+        numa::placement_for("depth", numa::Placement::partitioned()));
   std::int32_t* depth = o.compute_depth ? r.depth.data() : nullptr;
   vertex_map(layout, [&](int, std::int64_t v) {
     r.parent[v] = static_cast<P>(-(g.out_degree(static_cast<V>(v)) + 1));

@@ -32,7 +32,8 @@ bp::Result belief_propagation_numa(const engine::PartitionedGraph<V>& pg, const 
   const std::int64_t n = pg.num_vertices();
   const bool numa = mode == EngineMode::kNuma;
   bp::Result r;
-  r.belief = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("belief", numa::Placement::partitioned()));
+  r.belief = NumaArray<double>(static_cast<std::size_t>(n),
+      numa::placement_for("belief", numa::Placement::partitioned()));
   NumaArray<double> log_odds(static_cast<std::size_t>(n), numa::Placement::partitioned());
   Replicas<double> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
   std::vector<NumaArray<double>> incoming, outgoing;  // per node, in pull-part order

@@ -44,7 +44,8 @@ CcResult<V> components_afforest_numa(const engine::PartitionedGraph<V>& pg, engi
   if (directed && !pg.has_out())
     throw UsageError("components_afforest_numa on a directed graph needs out parts");
   (void)mode;
-  NumaArray<V> comp(static_cast<std::size_t>(n), numa::placement_for("labels", numa::Placement::partitioned()));
+  NumaArray<V> comp(static_cast<std::size_t>(n),
+      numa::placement_for("labels", numa::Placement::partitioned()));
   HierarchicalBarrier barrier(layout);
   // Phases: a link and a compress per neighbour round, then the final link and compress.
   NodeChunks chunks(layout, 2 * neighbor_rounds + 2, 4096);

@@ -34,7 +34,8 @@ CcResult<V> connected_components_numa(const engine::PartitionedGraph<V>& pg, eng
     throw UsageError("connected_components_numa on a directed graph needs out parts");
   CcResult<V> r;
   r.variant = CcVariant::kLabelPropagation;
-  r.labels = NumaArray<V>(static_cast<std::size_t>(n), numa::placement_for("labels", numa::Placement::partitioned()));
+  r.labels = NumaArray<V>(static_cast<std::size_t>(n),
+      numa::placement_for("labels", numa::Placement::partitioned()));
   Replicas<V> replicas(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n));
   HierarchicalBarrier barrier(layout);
   std::vector<parallel::Padded<int>> changed(2 * static_cast<std::size_t>(layout.threads));

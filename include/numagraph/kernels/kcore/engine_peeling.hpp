@@ -74,8 +74,10 @@ KcoreResult<V> core_numbers_numa(const engine::PartitionedGraph<V>& pg, const Kc
   const auto threads = static_cast<std::size_t>(layout.threads);
   const auto place = numa::Placement::partitioned(std::make_shared<const std::vector<std::int64_t>>(layout.node_bounds));
   KcoreResult<V> r;
-  r.core = NumaArray<std::int32_t>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("core", place));
-  auto deg = NumaArray<std::int32_t>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("core", place));
+  r.core = NumaArray<std::int32_t>::for_overwrite(static_cast<std::size_t>(n),
+      numa::placement_for("core", place));
+  auto deg = NumaArray<std::int32_t>::for_overwrite(static_cast<std::size_t>(n),
+      numa::placement_for("core", place));
   std::vector<std::vector<V>> remaining(threads), found(threads);
   std::vector<parallel::Padded<kcore_detail::ScanSums>> sums(threads);
   EdgeMapper<V> mapper(pg, mode);

@@ -42,14 +42,16 @@ PageRankResult pagerank_numa_with(const engine::PartitionedGraph<V>& pg, const P
   // Every array below is written before it is read (scores and the first
   // contributions by the threads' first pass, the others by the sweeps), so
   // they may be recycled ones (numa/memory.hpp), as the flat kernels' are.
-  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("ranks", numa::Placement::partitioned()));
+  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n),
+      numa::placement_for("ranks", numa::Placement::partitioned()));
   if (n == 0) return r;
   // Contributions are double-buffered by iteration parity (with their
   // replicas): the pass that computes x'[v] also publishes v's next
   // contribution, so an iteration is one pass and one barrier, as in the
   // flat kernel; the buffer being read is never the one being written.
-  NumaArray<C> contrib[2] = {NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("contrib", numa::Placement::partitioned())),
-                             NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("contrib", numa::Placement::partitioned()))};
+  const numa::Placement contrib_place = numa::placement_for("contrib", numa::Placement::partitioned());
+  NumaArray<C> contrib[2] = {NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), contrib_place),
+                             NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), contrib_place)};
   Replicas<C> replicas[2] = {Replicas<C>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n)),
                              Replicas<C>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n))};
   // Cache blocking: the pull parts cut by source range (built in the call,

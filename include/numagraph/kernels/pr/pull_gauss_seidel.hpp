@@ -34,7 +34,9 @@ template <typename V, typename C, bool Prefetch>
 PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageRankOptions& o) {
   const std::int64_t n = g.num_vertices();
   PageRankResult r;
-  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("ranks"));  // start_pagerank fills both
+  // start_pagerank fills both
+  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n),
+      numa::placement_for("ranks"));
   if (n == 0) return r;
   auto contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("contrib"));
   const double base = (1 - o.damping) / static_cast<double>(n);

@@ -38,7 +38,9 @@ PageRankResult pagerank_pull_gauss_seidel_segmented(const CSRGraph<V>& g, const 
                                                     std::int64_t segment_width) {
   const std::int64_t n = g.num_vertices();
   PageRankResult r;
-  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("ranks"));  // start_pagerank fills it and contrib
+  // start_pagerank fills it and contrib
+  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n),
+      numa::placement_for("ranks"));
   if (n == 0) return r;
   const profile::Timer copy;
   const SegmentedLists<V> in(g, true, segment_width);

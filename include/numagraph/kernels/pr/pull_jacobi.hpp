@@ -41,7 +41,8 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
   TileSums sums(Tiled ? tiles->row_bits() : 0);
   // start_pagerank fills contrib, and every sweep writes all of next_contrib.
   auto contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("contrib"));
-  auto next_contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("contrib"));
+  auto next_contrib = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n),
+      numa::placement_for("contrib"));
   double dangling = start_pagerank(g, r, contrib.data());  // score mass on vertices without out-edges
   // Raw pointers, read once and captured by value: through references the
   // compiler reloaded the graph's and options' fields per vertex (it cannot
@@ -96,7 +97,9 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
 template <typename V, typename C>
 PageRankResult pagerank_pull_jacobi_with(const CSRGraph<V>& g, const PageRankOptions& o, TileShape shape) {
   PageRankResult r;
-  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(g.num_vertices()), numa::placement_for("ranks"));  // start_pagerank fills it
+  // start_pagerank fills it
+  r.scores = NumaArray<double>::for_overwrite(static_cast<std::size_t>(g.num_vertices()),
+      numa::placement_for("ranks"));
   if (g.num_vertices() == 0) return r;
   if (!shape.tiled()) {
     if (prefetch_pays(g.num_vertices(), sizeof(C)))

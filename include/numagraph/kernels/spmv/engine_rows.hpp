@@ -35,7 +35,8 @@ SpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, engi
     throw UsageError("spmv_numa on a directed graph needs out parts");
   SpmvResult r;
   if (n == 0 || iterations <= 0) {
-    r.y = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("y", numa::Placement::partitioned()));
+    r.y = NumaArray<double>(static_cast<std::size_t>(n),
+        numa::placement_for("y", numa::Placement::partitioned()));
     return r;
   }
   // Products are double-buffered by iteration parity (with their replicas):
@@ -47,8 +48,10 @@ SpmvResult spmv_numa(const engine::PartitionedGraph<V>& pg, int iterations, engi
   // The first pass writes vector[0] and every product all of the other (so
   // they may be recycled arrays, numa/memory.hpp).
   NumaArray<double> vector[2] = {
-      NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("x", numa::Placement::partitioned())),
-      NumaArray<double>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("y", numa::Placement::partitioned()))};
+      NumaArray<double>::for_overwrite(static_cast<std::size_t>(n),
+          numa::placement_for("x", numa::Placement::partitioned())),
+      NumaArray<double>::for_overwrite(static_cast<std::size_t>(n),
+          numa::placement_for("y", numa::Placement::partitioned()))};
   Replicas<double> replicas[2] = {Replicas<double>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n)),
                                   Replicas<double>(replica_copies(mode, layout.nodes), static_cast<std::size_t>(n))};
   const auto blocked =

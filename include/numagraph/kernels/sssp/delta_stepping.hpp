@@ -166,7 +166,8 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
                          SsspWorkspace* ws = nullptr) {
   if (!(delta > 0)) throw UsageError("--delta must be positive (got " + std::to_string(delta) + ")");
   const std::int64_t n = g.num_vertices();
-  if (dist.size() != static_cast<std::size_t>(n)) dist = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("dist"));
+  if (dist.size() != static_cast<std::size_t>(n))
+    dist = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("dist"));
   SsspWorkspace own;
   SsspWorkspace& w = ws ? *ws : own;
   const eid_t* const off = g.out().offsets.data();

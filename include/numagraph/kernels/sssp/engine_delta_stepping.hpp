@@ -307,7 +307,8 @@ int sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta, eng
     return sssp_detail::delta_stepping_search<true>(e.off, e.nbr, e.wt, source, delta, d);
   };
   if (!partitioned_of_size(dist))
-    dist = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("dist", numa::Placement::partitioned()));
+    dist = NumaArray<double>(static_cast<std::size_t>(n),
+        numa::placement_for("dist", numa::Placement::partitioned()));
   SsspWorkspace own;
   SsspWorkspace& w = ws ? *ws : own;
   if (!w.use_narrow(g)) {
