@@ -25,7 +25,7 @@ struct StreamOptions {
 const Register kBenchStream{
     {"bench-stream", "streaming memory bandwidth (STREAM triad) in GB/s", 910, [](CLI::App& app) {
        auto o = std::make_shared<StreamOptions>();
-       add_runtime_options(app);
+       add_runtime_options(app, /*array_roles=*/false);
        app.add_option("-t,--threads", o->threads, "threads (default: one per core)");
        app.add_option("--mib", o->mib, "MiB per array (3 arrays; default 512)")->check(CLI::Range(16, 1 << 16));
        app.add_option("--repetitions", o->repetitions, "repetitions; the best is reported (7)")->check(CLI::Range(2, 1000));

@@ -297,7 +297,7 @@ const Register kBenchXs{
     {"bench-xs", "XSBench-style cross-section lookups under the XSBench paper's placements, over thread counts", 900,
      [](CLI::App& app) {
        auto o = std::make_shared<XsOptions>();
-       add_runtime_options(app);
+       add_runtime_options(app, /*array_roles=*/false);
        app.add_option("-t,--threads", o->threads,
                       "thread count, or a comma list (1,2,4) measured in one run: the data is generated once and "
                       "each variant copies it into its placed arrays before every timed run (default: one per core)");

@@ -197,7 +197,7 @@ struct TopologyCommand {
 const Register kTopology{
     {"topology", "show the NUMA topology, page-size support and the defaults numagraph uses", 5, [](CLI::App& app) {
        auto c = std::make_shared<TopologyCommand>();
-       add_runtime_options(app);
+       add_runtime_options(app, /*array_roles=*/false);
        app.add_option("-t,--threads", c->threads, "threads (default: one per core)");
        app.add_flag("--check", c->check,
                     "allocate a test array under each placement and report where its pages landed and their page size");

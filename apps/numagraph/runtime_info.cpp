@@ -22,7 +22,7 @@ RuntimeFlags& flags() {
 }
 }  // namespace
 
-void add_runtime_options(CLI::App& app) {
+void add_runtime_options(CLI::App& app, bool array_roles) {
   RuntimeFlags& f = flags();
   app.add_option("--topology", f.topology,
                  "NUMA topology: an hwloc synthetic string (\"pack:4 numa:1 core:2 pu:1\"), an XML file, or "
@@ -37,6 +37,7 @@ void add_runtime_options(CLI::App& app) {
                  "local (first touch, default), interleave (pages round-robin over the nodes), partitioned (one "
                  "block per node)")
       ->check(CLI::IsMember({"local", "interleave", "partitioned"}));
+  if (!array_roles) return;
   std::string roles;
   for (const numa::RoleInfo& r : numa::roles()) roles += std::string(roles.empty() ? "" : "; ") + r.name + " = " + r.arrays;
   app.add_option("--place", f.place,

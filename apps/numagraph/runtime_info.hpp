@@ -9,7 +9,9 @@
 
 namespace numagraph::cli {
 
-void add_runtime_options(CLI::App& app);
+// The NUMA runtime flags; `array_roles`: also --place and --placement-report,
+// for commands whose arrays carry roles (the kernels, not topology or the benches).
+void add_runtime_options(CLI::App& app, bool array_roles = true);
 // Configures the NUMA runtime (topology, pinning, pages) for `threads` threads.
 void apply_runtime_options(int threads);
 // Adds topology, bind, placement and pages (as obtained) to a record.

@@ -91,3 +91,10 @@ def test_help_lists_the_roles(cli):
     text = cli("pr", "--help").stdout
     assert "--place" in text and "--placement-report" in text
     assert "ranks = pr: PageRank scores" in text
+
+
+@pytest.mark.parametrize("command", [["topology"], ["bench-stream"], ["bench-xs", "--nuclides", "2"]])
+def test_commands_without_array_roles_refuse_the_flags(cli, command):
+    for flag in (["--place", "graph=interleave"], ["--placement-report"]):
+        proc = cli(*command, *flag, check=False)
+        assert proc.returncode != 0 and flag[0] in proc.stderr, proc.stderr

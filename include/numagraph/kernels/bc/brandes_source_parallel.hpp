@@ -30,6 +30,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/profile/current.hpp"
 #include "numagraph/util/cancel.hpp"
@@ -54,7 +55,8 @@ template <typename V>
 void betweenness_brandes_source_parallel(const CSRGraph<V>& g, const std::vector<V>& sources,
                                          NumaArray<double>& scores) {
   const std::int64_t n = g.num_vertices();
-  if (scores.size() != static_cast<std::size_t>(n)) scores = NumaArray<double>(static_cast<std::size_t>(n));
+  if (scores.size() != static_cast<std::size_t>(n))
+    scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores"));
   const eid_t* off = g.out().offsets.data();
   const V* nbr = g.out().neighbors.data();
   const int threads = std::max(1, std::min<int>(parallel::max_threads(), static_cast<int>(sources.size())));
@@ -63,13 +65,15 @@ void betweenness_brandes_source_parallel(const CSRGraph<V>& g, const std::vector
 #pragma omp parallel num_threads(threads)
   {
     const int t = parallel::thread_id();
-    // First touch by the thread that uses them: each thread's arrays on its node.
-    auto sigma = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));
-    auto delta = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));
+    // First touch by the thread that uses them: each thread's arrays on its node
+    // (with --placement local; a --place role policy wins, as everywhere).
+    const auto size = static_cast<std::size_t>(n);
+    auto sigma = NumaArray<double>::for_overwrite(size, numa::placement_for("sigma"));
+    auto delta = NumaArray<double>::for_overwrite(size, numa::placement_for("delta"));
     NumaArray<double>& sum = sums[static_cast<std::size_t>(t)];
-    sum = NumaArray<double>::for_overwrite(static_cast<std::size_t>(n));
-    auto depth = NumaArray<std::int32_t>::for_overwrite(static_cast<std::size_t>(n));
-    auto order = NumaArray<V>::for_overwrite(static_cast<std::size_t>(std::max<std::int64_t>(n, 1)));
+    sum = NumaArray<double>::for_overwrite(size, numa::placement_for("scores"));
+    auto depth = NumaArray<std::int32_t>::for_overwrite(size, numa::placement_for("depth"));
+    auto order = NumaArray<V>::for_overwrite(std::max<std::size_t>(size, 1), numa::placement_for("frontier"));
     std::fill(sigma.begin(), sigma.end(), 0.0);
     std::fill(delta.begin(), delta.end(), 0.0);
     std::fill(sum.begin(), sum.end(), 0.0);
