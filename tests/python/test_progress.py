@@ -59,7 +59,8 @@ def test_pagerank_with_tolerance_is_at_most(g):
     assert updates[-1].at_most and updates[-1].done == iterations < 100
 
 
-@pytest.mark.parametrize("variant, k", [("auto", 40), ("batched", 21), ("brandes", 7), ("direction-optimizing", 5)])
+@pytest.mark.parametrize("variant, k", [("auto", 40), ("batched", 21), ("brandes", 7), ("direction-optimizing", 5),
+                                        ("source-parallel", 9)])
 def test_betweenness_counts_sources_up_to_k(g, variant, k):
     updates, _ = collect(lambda: ng.betweenness(g, k=k, variant=variant))
     check_run(updates, "betweenness", "sources", k)
