@@ -30,7 +30,7 @@ BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant a
   if (asked != BcVariant::kAuto) return asked;
   const double degree = static_cast<double>(g.num_arcs()) / static_cast<double>(std::max<std::int64_t>(1, g.num_vertices()));
   if (sources >= 4 && degree >= 8) return BcVariant::kBatched;
-  const std::uint64_t scratch = source_parallel_bytes_per_thread(g.num_vertices()) * static_cast<std::uint64_t>(threads);
+  const std::uint64_t scratch = source_parallel_bytes_per_thread<V>(g.num_vertices()) * static_cast<std::uint64_t>(threads);
   if (sources >= 2 && sources >= static_cast<std::size_t>(threads) && scratch <= source_parallel_memory_budget())
     return BcVariant::kSourceParallel;
   return BcVariant::kDirectionOptimizing;

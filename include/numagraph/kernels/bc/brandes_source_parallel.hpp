@@ -7,7 +7,8 @@
 // barriers and atomics (docs/kernels/bc.md). With many sampled sources there
 // is enough independent work without splitting one search: no barrier, no
 // atomic, and each thread's arrays stay in its own cache. It costs memory:
-// 32 bytes per vertex and thread, which bc_variant's automatic choice checks.
+// 32 bytes per vertex and thread with 32-bit ids (36 with 64-bit ones), which
+// flat_bc_variant's automatic choice checks.
 //
 // Sources go to threads round robin (source i to thread i mod T), and the
 // threads' sums are added in thread order, so a run is deterministic for a
@@ -38,16 +39,17 @@
 namespace numagraph::kernels {
 
 // Bytes of per-thread scratch the source-parallel kernel needs for n vertices.
-inline std::uint64_t source_parallel_bytes_per_thread(std::int64_t n) {
-  return static_cast<std::uint64_t>(n) * (8 + 8 + 8 + 4 + 4);  // sigma, delta, scores, depth, order
+template <typename V>
+std::uint64_t source_parallel_bytes_per_thread(std::int64_t n) {
+  return static_cast<std::uint64_t>(n) * (8 + 8 + 8 + 4 + sizeof(V));  // sigma, delta, scores, depth, order
 }
 
 // The most per-thread scratch the automatic choice spends on it: a quarter
 // of the machine's memory, at most 8 GiB.
 inline std::uint64_t source_parallel_memory_budget() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  const std::uint64_t physical = pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
-                                                        : std::uint64_t{4} << 30;
+  const std::uint64_t physical =
+      pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : std::uint64_t{4} << 30;
   return std::min<std::uint64_t>(physical / 4, std::uint64_t{8} << 30);
 }
 
