@@ -38,6 +38,10 @@ int cpus_of_this_thread() {
   return CPU_COUNT(&set);
 }
 
+// The process's CPUs, read before any test runs: a test that configures the
+// runtime leaves the main thread pinned to one CPU for the tests after it.
+const int kCpusAtStartup = cpus_of_this_thread();
+
 // Records the call's own phases; the kernels' inner phases (levels,
 // iterations: profile/current.hpp) nest inside them and are left out.
 struct RecordingListener : PhaseListener {
@@ -71,14 +75,13 @@ TEST(ExecutionEngine, ParsesTheThreeChoicesAndRefusesOthers) {
 // picture still counts the process's CPUs (cross-node stealing in BC was off
 // in every pinned run while it read the pinned thread's mask).
 TEST_F(Execution_, MachineViewCountsTheProcessCpusNotThePinnedThreads) {
-  const int before = cpus_of_this_thread();
   numa::RuntimeConfig c;
   c.threads = 2;
   c.bind = numa::Bind::kCompact;
   numa::Runtime::get().configure(c);
   const MachineView m = MachineView::current();
-  EXPECT_EQ(m.process_cpus, before);
-  if (before >= 2) {
+  EXPECT_EQ(m.process_cpus, kCpusAtStartup);
+  if (kCpusAtStartup >= 2) {
     EXPECT_EQ(cpus_of_this_thread(), 1) << "configure() pins the calling thread";
     EXPECT_TRUE(m.threads_fit());
   }
