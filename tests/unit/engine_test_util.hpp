@@ -11,6 +11,7 @@
 #include "numagraph/engine/layout.hpp"
 #include "numagraph/graph/builder.hpp"
 #include "numagraph/graph/generators.hpp"
+#include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::engine_test {
 
@@ -43,5 +44,21 @@ struct Topo {
   int nodes, threads;
 };
 inline constexpr Topo kTopologies[] = {{1, 1}, {1, 2}, {2, 2}, {4, 4}, {8, 8}, {8, 2}, {4, 3}};
+
+// One BFS level through edge_map: cond/update for pulls, update_atomic for
+// pushes (vertices claimed concurrently). Without the degree-reporting
+// overloads, so edge_map reads the degrees itself.
+struct LevelStep {
+  std::int32_t* level;
+  std::int32_t next;
+  bool cond(std::uint32_t v) const { return parallel::load_relaxed(level[v]) < 0; }
+  bool update(std::uint32_t, std::uint32_t v) {
+    level[v] = next;
+    return true;
+  }
+  bool update_atomic(std::uint32_t, std::uint32_t v) {
+    return parallel::compare_and_swap(level[v], std::int32_t{-1}, next);
+  }
+};
 
 }  // namespace numagraph::engine_test

@@ -144,22 +144,6 @@ TEST(EdgeMap, LigraThresholdPicksBothDirectionsAndKeepsDepths) {
   for (std::int64_t v = 0; v < g.num_vertices(); ++v) ASSERT_EQ(depth[v], expected[v]);
 }
 
-namespace {
-// A functor without the degree-reporting overloads: edge_map reads the
-// degrees itself (the other branch of push and pull).
-struct ReachStep {
-  std::int32_t* level;
-  std::int32_t next;
-  bool cond(std::uint32_t v) const { return parallel::load_relaxed(level[v]) < 0; }  // claimed concurrently
-  bool update(std::uint32_t, std::uint32_t v) {
-    level[v] = next;
-    return true;
-  }
-  bool update_atomic(std::uint32_t, std::uint32_t v) {
-    return parallel::compare_and_swap(level[v], std::int32_t{-1}, next);
-  }
-};
-}  // namespace
 
 // Every forced direction sequence gives BFS levels; each returned frontier's
 // size and out-degree sum match the level's vertices, dense or not.
@@ -177,7 +161,7 @@ TEST(EdgeMap, FrontierSizesAndDegreesInEveryDirectionMix) {
       engine::NoAccounting acc;
       auto frontier = mapper.make_frontier({root});
       for (std::int32_t d = 0; !frontier.empty(); ++d) {
-        ReachStep step{level.data(), d + 1};
+        engine_test::LevelStep step{level.data(), d + 1};
         engine::EdgeMapOptions em;
         em.direction = (pattern >> (d % 2)) & 1 ? engine::Direction::kPull : engine::Direction::kPush;
         frontier = mapper.edge_map(frontier, step, em, acc);
@@ -212,10 +196,10 @@ TEST(EdgeMap, StaleDenseFrontierIsRefused) {
   engine::NoAccounting acc;
   engine::EdgeMapOptions pull;
   pull.direction = engine::Direction::kPull;
-  ReachStep first{level.data(), 1};
+  engine_test::LevelStep first{level.data(), 1};
   const auto dense = mapper.edge_map(mapper.make_frontier({root}), first, pull, acc);
   ASSERT_TRUE(dense.dense);
-  ReachStep second{level.data(), 2};
+  engine_test::LevelStep second{level.data(), 2};
   const auto next = mapper.edge_map(dense, second, pull, acc);
   EXPECT_THROW(mapper.edge_map(dense, second, pull, acc), UsageError);
   EXPECT_THROW(mapper.to_list(dense), UsageError);

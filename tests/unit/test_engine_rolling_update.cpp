@@ -79,21 +79,6 @@ TEST_F(RollingUpdate, SharedCopyIsFilledOnce) {
   for (int k = 0; k < 4; ++k) EXPECT_EQ(r.copy(k)[5], 6.0);
 }
 
-namespace {
-// BFS levels through edge_map: cond/update for pulls, update_atomic for pushes.
-struct LevelStep {
-  std::int32_t* level;
-  std::int32_t next;
-  bool cond(std::uint32_t v) const { return parallel::load_relaxed(level[v]) < 0; }
-  bool update(std::uint32_t, std::uint32_t v) {
-    level[v] = next;
-    return true;
-  }
-  bool update_atomic(std::uint32_t, std::uint32_t v) {
-    return parallel::compare_and_swap(level[v], std::int32_t{-1}, next);
-  }
-};
-}  // namespace
 
 // Every level a pull (a sparse first frontier included): each call refreshes
 // the frontier's replicas with set_range before reading them, so wrong or
@@ -112,7 +97,7 @@ TEST_F(RollingUpdate, PullsSeeTheWholeFrontierOnEveryTopology) {
     pull.direction = engine::Direction::kPull;
     auto frontier = mapper.make_frontier({root});
     for (std::int32_t d = 0; !frontier.empty(); ++d) {
-      LevelStep step{level.data(), d + 1};
+      engine_test::LevelStep step{level.data(), d + 1};
       frontier = mapper.edge_map(frontier, step, pull, acc);
     }
     for (std::int64_t v = 0; v < g.num_vertices(); ++v)
