@@ -47,6 +47,16 @@ void expect_serial(const G& g, const std::vector<V>& sources, const NumaArray<do
 
 const double kAlphas[] = {0.0, 4.0, 1e12};  // always push, the default switch, pull from level 1 on
 
+// Calls check(g) on Kronecker scale 10, undirected and directed, with 32- and 64-bit ids.
+template <typename F>
+void for_each_kron10(F check) {
+  for (const bool directed : {false, true})
+    for (const bool force64 : {false, true}) {
+      const AnyGraph any = make_kron(10, directed, force64);
+      numagraph::visit(check, any);
+    }
+}
+
 class BcFastIds : public ::testing::TestWithParam<bool> {};
 
 TEST_P(BcFastIds, PathStarAndIsolatedVertex) {
@@ -91,38 +101,31 @@ INSTANTIATE_TEST_SUITE_P(IdWidths, BcFastIds, ::testing::Values(false, true),
                          [](const auto& info) { return info.param ? "Ids64" : "Ids32"; });
 
 TEST(BcFast, KroneckerMatchesSerialBrandes) {
-  for (const bool directed : {false, true}) {
-    for (const bool force64 : {false, true}) {
-      const AnyGraph any = make_kron(10, directed, force64);
-      numagraph::visit(
-          [](const auto& g) {
-            using V = typename std::decay_t<decltype(g)>::vertex_type;
-            const auto sources = spread_sources<V>(g.num_vertices(), 21);
-            for (const double alpha : kAlphas) {
-              kernels::BrandesDoWorkspace<V> ws;
-              NumaArray<double> raw;
-              kernels::betweenness_brandes_do(g, sources, raw, ws, kernels::BrandesDoOptions{alpha});
-              expect_serial(g, sources, raw, "direction-optimizing");
-              // The counts are the last source's: make it the busiest vertex.
-              V hub = 0;
-              for (std::int64_t v = 0; v < g.num_vertices(); ++v)
-                if (g.out_degree(static_cast<V>(v)) > g.out_degree(hub)) hub = static_cast<V>(v);
-              kernels::betweenness_brandes_do(g, std::vector<V>{hub}, raw, ws, kernels::BrandesDoOptions{alpha});
-              if (alpha > 1e6) {
-                EXPECT_GT(ws.pull_levels, 0);
-              }
-              if (alpha == 0) {
-                EXPECT_EQ(ws.pull_levels, 0);
-              }
-            }
-            for (const int batch : {1, 4, 8, 16}) {
-              auto raw = kernels::betweenness_brandes_batched(g, sources, kernels::BrandesBatchedOptions{batch});
-              expect_serial(g, sources, raw, "batched");
-            }
-          },
-          any);
+  for_each_kron10([](const auto& g) {
+    using V = typename std::decay_t<decltype(g)>::vertex_type;
+    const auto sources = spread_sources<V>(g.num_vertices(), 21);
+    for (const double alpha : kAlphas) {
+      kernels::BrandesDoWorkspace<V> ws;
+      NumaArray<double> raw;
+      kernels::betweenness_brandes_do(g, sources, raw, ws, kernels::BrandesDoOptions{alpha});
+      expect_serial(g, sources, raw, "direction-optimizing");
+      // The counts are the last source's: make it the busiest vertex.
+      V hub = 0;
+      for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+        if (g.out_degree(static_cast<V>(v)) > g.out_degree(hub)) hub = static_cast<V>(v);
+      kernels::betweenness_brandes_do(g, std::vector<V>{hub}, raw, ws, kernels::BrandesDoOptions{alpha});
+      if (alpha > 1e6) {
+        EXPECT_GT(ws.pull_levels, 0);
+      }
+      if (alpha == 0) {
+        EXPECT_EQ(ws.pull_levels, 0);
+      }
     }
-  }
+    for (const int batch : {1, 4, 8, 16}) {
+      auto raw = kernels::betweenness_brandes_batched(g, sources, kernels::BrandesBatchedOptions{batch});
+      expect_serial(g, sources, raw, "batched");
+    }
+  });
 }
 
 TEST(BcFast, LargeKroneckerMixesTeamAndSerialLevels) {
@@ -209,20 +212,13 @@ NumaArray<double> source_parallel(const CSRGraph<V>& g, const std::vector<V>& so
 
 TEST(BcFast, SourceParallelMatchesSerialBrandesOnAnyThreadCount) {
   // Fewer, as many and more sources than threads; repeated sources; 32- and 64-bit ids.
-  for (const bool directed : {false, true}) {
-    for (const bool force64 : {false, true}) {
-      const AnyGraph any = make_kron(10, directed, force64);
-      numagraph::visit(
-          [](const auto& g) {
-            using V = typename std::decay_t<decltype(g)>::vertex_type;
-            auto sources = spread_sources<V>(g.num_vertices(), 13);
-            sources.push_back(sources.front());
-            for (const int threads : {1, 2, 3, 32})
-              expect_serial(g, sources, source_parallel(g, sources, threads), "source-parallel");
-          },
-          any);
-    }
-  }
+  for_each_kron10([](const auto& g) {
+    using V = typename std::decay_t<decltype(g)>::vertex_type;
+    auto sources = spread_sources<V>(g.num_vertices(), 13);
+    sources.push_back(sources.front());
+    for (const int threads : {1, 2, 3, 32})
+      expect_serial(g, sources, source_parallel(g, sources, threads), "source-parallel");
+  });
   std::vector<test_graphs::Arc> arcs;  // a long path: thousands of levels
   for (std::uint64_t v = 0; v + 1 < 3000; ++v) arcs.push_back({v, v + 1});
   const AnyGraph path_any = make_graph(arcs, 3001, false, false);  // vertex 3000 is isolated
