@@ -62,21 +62,16 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   o.variant = kernels::parse_bc_variant(c.variant);
   o.schedule = kernels::parse_bc_schedule(c.schedule);
   BcResult r;  // reused by every trial
-  {  // the progress line counts backward sweeps: one per source, per batch of 16 (brandes_batched.hpp),
-     // or per round of one source per thread (brandes_source_parallel.hpp)
-    const int threads = parallel::max_threads();
-    const BcVariant flat = x.numa_engine(MachineView::current()) || o.variant == BcVariant::kWorkQueues
-                               ? BcVariant::kWorkQueues
-                               : kernels::flat_bc_variant(g, sources.size(), o.variant, threads);
-    const std::size_t per = flat == BcVariant::kBatched           ? 16
-                            : flat == BcVariant::kSourceParallel ? std::min<std::size_t>(threads, sources.size())
-                                                                  : 1;
-    const auto per_trial = static_cast<std::int64_t>((sources.size() + per - 1) / per);
+  {  // the progress line counts backward phases (kernels::bc_progress_plan)
+    const auto plan = kernels::bc_progress_plan(g, sources.size(), o, x);
+    const bool rounds = plan.variant == BcVariant::kSourceParallel;
+    const auto per_trial = static_cast<std::int64_t>((sources.size() + plan.sources_per_phase - 1) /
+                                                     plan.sources_per_phase);
     expect_progress("backward", per_trial * c.run.trials,
-                    flat == BcVariant::kBatched           ? "batches of sources"
-                    : flat == BcVariant::kSourceParallel ? "rounds of sources"
-                                                          : "sources",
-                    flat == BcVariant::kSourceParallel);
+                    plan.variant == BcVariant::kBatched ? "batches of sources"
+                    : rounds                            ? "rounds of sources"
+                                                        : "sources",
+                    rounds);
   }
   const auto seconds = time_trials(c.run.trials, [&](int) { numagraph::betweenness(g, sources, o, x, r); }, r.ran);
   std::optional<bool> verified;

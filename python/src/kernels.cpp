@@ -143,15 +143,10 @@ nb::object betweenness(const PyGraph& pg, std::optional<std::vector<std::uint64_
       exact = true;
       for (std::int64_t v = 0; v < g.num_vertices(); ++v) s.push_back(static_cast<V>(v));
     }
-    {  // numagraph.progress() counts sources by their backward sweeps: one per source, or per batch
-      const int threads = parallel::max_threads();
-      const BcVariant flat = x.numa_engine(MachineView::current()) || o.variant == BcVariant::kWorkQueues
-                                 ? BcVariant::kWorkQueues
-                                 : kernels::flat_bc_variant(g, s.size(), o.variant, threads);
-      const int per = flat == BcVariant::kBatched           ? kernels::BrandesBatchedOptions{}.batch
-                      : flat == BcVariant::kSourceParallel ? std::min<int>(threads, static_cast<int>(s.size()))
-                                                            : 1;
-      progress::expect("backward", static_cast<std::int64_t>(s.size()), "sources", per);
+    {  // numagraph.progress() counts sources by their backward phases (kernels::bc_progress_plan)
+      const auto plan = kernels::bc_progress_plan(g, s.size(), o, x);
+      progress::expect("backward", static_cast<std::int64_t>(s.size()), "sources",
+                       static_cast<std::int64_t>(plan.sources_per_phase));
     }
     BcResult r = numagraph::betweenness(g, s, o, x);
     kernels::scale_like_networkx(g, r.scores, s, exact || static_cast<std::int64_t>(s.size()) == g.num_vertices(),

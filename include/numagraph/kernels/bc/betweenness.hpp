@@ -36,6 +36,28 @@ BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant a
   return BcVariant::kDirectionOptimizing;
 }
 
+// How a call's progress is counted: the kernel `betweenness` will run and how
+// many sources each of its "backward" phases stands for (one per source; a
+// batch of 16, brandes_batched.hpp; a round of one source per thread,
+// brandes_source_parallel.hpp). Work queues and the engine count one per source.
+struct BcProgressPlan {
+  BcVariant variant;
+  std::size_t sources_per_phase;
+};
+
+template <typename V>
+BcProgressPlan bc_progress_plan(const CSRGraph<V>& g, std::size_t sources, const BcOptions& o, const Execution& x) {
+  const int threads = parallel::max_threads();
+  if (x.numa_engine(MachineView::current()) || o.variant == BcVariant::kWorkQueues)
+    return {BcVariant::kWorkQueues, 1};
+  const BcVariant v = flat_bc_variant(g, sources, o.variant, threads);
+  const std::size_t per = v == BcVariant::kBatched ? static_cast<std::size_t>(BrandesBatchedOptions{}.batch)
+                          : v == BcVariant::kSourceParallel
+                              ? std::max<std::size_t>(1, std::min<std::size_t>(threads, sources))
+                              : 1;
+  return {v, per};
+}
+
 }  // namespace kernels
 
 // Raw Brandes sums over `sources` (caller's ids) into `r`, in the caller's
