@@ -1,0 +1,79 @@
+"""bench/peers.py's CLI kernels (bfs, pr, pr_spmv, cc, tc, kcore) without any peer: one row per
+kernel with numagraph's times and answers, the answers those of networkx on the same graph;
+the Ligra adjacency it writes from a .sg equals the one the experiments write from the edge
+list; an unknown kernel is refused. Needs the CLI (NUMAGRAPH_BIN, default build/numagraph)."""
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from numagraph.experiments.peers import write_adjacency
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT = REPO / "bench" / "peers.py"
+CLI = Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build" / "numagraph"))
+pytestmark = pytest.mark.skipif(not CLI.is_file(), reason=f"numagraph CLI not built ({CLI}); set NUMAGRAPH_BIN")
+KERNELS = ["bfs", "pr", "pr_spmv", "cc", "tc", "kcore"]
+
+
+def no_peers_env():
+    env = {k: v for k, v in os.environ.items() if k not in ("GAPBS_DIR", "GBBS_DIR", "LIGRA_DIR")}
+    env["NUMAGRAPH_BIN"] = str(CLI)
+    return env
+
+
+def load_script():
+    spec = importlib.util.spec_from_file_location("bench_peers", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_cli_kernels_without_peers_answer_as_networkx(tmp_path):
+    out = tmp_path / "rows.json"
+    proc = subprocess.run([sys.executable, SCRIPT, "--graphs", "kron9", "--kernels", ",".join(KERNELS),
+                           "--rounds", "2", "--trials", "1", "--threads", "2", "--workdir", tmp_path,
+                           "--out", out], capture_output=True, text=True, env=no_peers_env(), timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    rows = {r["kernel"]: r for r in json.loads(out.read_text())}
+    assert list(rows) == KERNELS
+    assert len(proc.stdout.strip().splitlines()) == len(KERNELS)  # one summary line each
+    for k, row in rows.items():
+        assert row["graph"] == "kron9" and row["peers"] == {} and "ratio" not in row
+        assert all(t > 0 for t in row["numagraph"].values()), row
+        assert set(row["numagraph"]) == set(row["numagraph_fastest"])
+    assert set(rows["cc"]["numagraph"]) == {"afforest", "sv"}
+    assert rows["pr_spmv"]["iterations"]["jacobi"] <= 20
+
+    subprocess.run([CLI, "convert", tmp_path / "kron9.ngr", tmp_path / "kron9.el", "-q"], check=True)
+    g = nx.read_edgelist(tmp_path / "kron9.el", nodetype=int)
+    root = rows["bfs"]["roots"][0]
+    assert rows["bfs"]["checks"]["numagraph"] == len(nx.node_connected_component(g, root))
+    isolated = 2 ** 9 - g.number_of_nodes()  # vertices without edges are not in the edge list
+    assert rows["cc"]["checks"]["numagraph"] == nx.number_connected_components(g) + isolated
+    assert rows["tc"]["checks"]["numagraph"] == sum(nx.triangles(g).values()) // 3
+    assert rows["kcore"]["checks"]["numagraph"] == max(nx.core_number(g).values())
+    # Gauss-Seidel and Jacobi approach the same scores (L1 change below 1e-4 for both).
+    gs, jacobi = rows["pr"]["checks"]["numagraph"], rows["pr_spmv"]["checks"]["numagraph"]
+    assert 0 < gs and abs(gs - jacobi) <= 0.01 * gs
+
+
+def test_adjacency_from_sg_matches_the_edge_list_one(tmp_path):
+    peers = load_script()
+    ngr, sg, el = tmp_path / "g.ngr", tmp_path / "g.sg", tmp_path / "g.el"
+    for cmd in (["generate", "uniform", "--scale", "8", "-o", ngr], ["convert", ngr, sg], ["convert", ngr, el]):
+        subprocess.run([CLI, *cmd, "-q"], check=True)
+    peers.write_adjacency_from_sg(sg, tmp_path / "from_sg.adj")
+    write_adjacency(el, tmp_path / "from_el.adj", weighted=False)
+    assert (tmp_path / "from_sg.adj").read_text() == (tmp_path / "from_el.adj").read_text()
+
+
+def test_unknown_kernel_is_refused(tmp_path):
+    proc = subprocess.run([sys.executable, SCRIPT, "--graphs", "kron8", "--kernels", "bfs,nope",
+                           "--workdir", tmp_path], capture_output=True, text=True, env=no_peers_env(), timeout=60)
+    assert proc.returncode != 0 and "unknown kernel(s) nope" in proc.stderr
