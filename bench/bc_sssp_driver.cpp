@@ -10,7 +10,7 @@
 //   bc_sssp_driver GRAPH roots K SEED             K vertices with out-edges (seeded), comma-separated
 //   bc_sssp_driver GRAPH bc ROOTS TRIALS VARIANT...
 //       ROOTS: comma-separated ids; one trial runs all of them (one call of the kernel).
-//       VARIANT: brandes (kernels/bc/brandes.hpp), do[:ALPHA], batched[:BATCH[:ALPHA]],
+//       VARIANT: brandes (kernels/bc/brandes.hpp), do[:ALPHA[:SERIAL]], batched[:BATCH[:ALPHA]],
 //       source-parallel, or auto (the entry point's choice, kernels/bc/betweenness.hpp)
 //   bc_sssp_driver GRAPH scores ROOTS|all VARIANT...  raw Brandes sums, "VARIANT id score" per
 //       vertex (ids as in the input file), for oracle tests (tests/python/test_bc_fast.py)
@@ -137,6 +137,7 @@ int main(int argc, char** argv) {
       } else if (parts[0] == "do") {
         kernels::BrandesDoOptions o;
         if (parts.size() > 1) o.alpha = std::stod(parts[1]);
+        if (parts.size() > 2) o.serial_edges = std::stoll(parts[2]);
         scores = kernels::betweenness_brandes_do(g, sources, o);
       } else if (parts[0] == "batched") {
         kernels::BrandesBatchedOptions o;
@@ -184,6 +185,7 @@ int main(int argc, char** argv) {
         } else if (parts[0] == "do") {
           kernels::BrandesDoOptions o;
           if (parts.size() > 1) o.alpha = std::stod(parts[1]);
+          if (parts.size() > 2) o.serial_edges = std::stoll(parts[2]);
           kernels::betweenness_brandes_do(g, roots, scores, ws_do, o);
         } else if (parts[0] == "batched") {
           kernels::BrandesBatchedOptions o;

@@ -129,17 +129,19 @@ TEST(BcFast, KroneckerMatchesSerialBrandes) {
 }
 
 TEST(BcFast, LargeKroneckerMixesTeamAndSerialLevels) {
-  // Levels of 2048 vertices or more run on the team, smaller ones on one thread.
+  // Levels whose vertices have serial_edges out-edges or more run on the
+  // team, smaller ones on one thread: all team (0), mixed, all one thread.
   for (const bool directed : {false, true}) {
     const AnyGraph any = make_kron(14, directed, false);
     const auto& g = std::get<Graph32>(any);
     const auto sources = spread_sources<std::uint32_t>(g.num_vertices(), 3);
-    for (const double alpha : kAlphas) {
-      kernels::BrandesDoWorkspace<std::uint32_t> ws;
-      NumaArray<double> raw;
-      kernels::betweenness_brandes_do(g, sources, raw, ws, kernels::BrandesDoOptions{alpha});
-      expect_serial(g, sources, raw, "direction-optimizing");
-    }
+    for (const double alpha : kAlphas)
+      for (const std::int64_t serial_edges : {std::int64_t{0}, std::int64_t{64}, std::int64_t{512}, std::int64_t{1} << 40}) {
+        kernels::BrandesDoWorkspace<std::uint32_t> ws;
+        NumaArray<double> raw;
+        kernels::betweenness_brandes_do(g, sources, raw, ws, kernels::BrandesDoOptions{alpha, serial_edges});
+        expect_serial(g, sources, raw, "direction-optimizing");
+      }
     expect_serial(g, sources, kernels::betweenness_brandes_batched(g, sources), "batched");
   }
 }

@@ -52,6 +52,9 @@ struct BrandesDoOptions {
   // Pull when frontier out-edges * alpha > in-edges of unvisited vertices
   // + n / 16. 0: always push. Measured in docs/kernels/bc.md.
   double alpha = 4;
+  // A level whose vertices have fewer out-edges than this runs on the
+  // calling thread alone (a team would meet at a barrier for little work).
+  std::int64_t serial_edges = 512;
 };
 
 // Per-vertex scratch kept between calls; between sources every entry is back
@@ -63,6 +66,7 @@ struct BrandesDoWorkspace {
   NumaArray<V> order;                    // vertices by level
   NumaArray<std::uint64_t> bits[2];      // level bitmaps, by level parity
   std::vector<std::int64_t> level_start;
+  std::vector<eid_t> level_edges;        // out-edges of each level's vertices
   int pull_levels = 0, push_levels = 0;  // of the last source (tests, tuning)
   bool clean = false;
 
@@ -125,10 +129,9 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
   // The backward pass pushes from level l + 1 when level l has more than
   // kBackPushRatio times as many vertices (and more than n / 1024).
   constexpr std::int64_t kBackPushRatio = 16;
-  // A level of fewer than kSerialVertices vertices runs on the calling
-  // thread alone.
-  constexpr std::int64_t kSerialVertices = 2048;
-  auto small_level = [&](std::int64_t first, std::int64_t last) { return last - first < kSerialVertices; };
+  auto& level_edges = ws.level_edges;
+  const auto serial_edges = static_cast<eid_t>(std::max<std::int64_t>(0, options.serial_edges));
+  auto small_level = [&](eid_t edges) { return edges < serial_edges; };
   // Backward levels of more than n / kBitmapFraction vertices use a bitmap
   // of the next level; smaller ones test depths.
   constexpr std::int64_t kBitmapFraction = 256;
@@ -138,12 +141,14 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
     std::optional<profile::InnerPhase> phase(std::in_place, "forward");
     ws.clean = false;
     level_start.assign({0, 1});
+    level_edges.assign({off[s + 1] - off[s]});
     order[0] = s;
     depth[s] = 0;
     sigma[s] = 1;
     // Per-level tallies in three rotating slots (level d resets slot d+2,
-    // last read at level d-1): the vertices found, and the edge sums of a
-    // big frontier; one barrier per push level.
+    // last read at level d-1): the vertices found one level down, with their
+    // out-edges and in-edges, summed as they are claimed, so the next level
+    // decides push or pull with no pass of its own; one barrier per level.
     struct alignas(64) Found {
       std::atomic<std::int64_t> count{0};
       std::atomic<eid_t> out_edges{0}, in_edges{0};
@@ -155,20 +160,27 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
     // the calling thread alone: a team would meet at a barrier per level,
     // which on a road graph's hundreds of small levels costs more than their
     // work). Every thread of a team computes the same decisions.
-    std::int64_t shared_lo = 0, shared_hi = 1, shared_counted = 0;
+    std::int64_t shared_lo = 0, shared_hi = 1;
     std::int32_t shared_d = 0;
-    eid_t shared_unvisited = total_in;
+    eid_t shared_frontier_edges = off[s + 1] - off[s];
+    eid_t shared_unvisited = total_in - (g.has_in_edges() ? in_off[s + 1] - in_off[s] : 0);
     int shared_last_pull = -2;  // level of the last pull: its bitmap is cleared lazily
     auto forward = [&](auto team_tag) {
       constexpr bool team = decltype(team_tag)::value;
       const bool leader = parallel::thread_id() == 0;
       std::vector<V> local;
       std::int64_t lo = shared_lo, hi = shared_hi;
-      std::int64_t counted = shared_counted;  // order[0, counted) is subtracted from unvisited_in
       std::int32_t d = shared_d;
-      eid_t unvisited_in = shared_unvisited;
+      eid_t frontier_edges = shared_frontier_edges, unvisited_in = shared_unvisited;
       int last_pull = shared_last_pull;
-      for (; lo < hi && small_level(lo, hi) != team; ++d) {
+      // Degrees of the vertices this thread claims for the next level.
+      eid_t found_out = 0, found_in = 0;
+      auto claimed = [&](V v) {
+        local.push_back(v);
+        found_out += off[v + 1] - off[v];
+        if (alpha > 0) found_in += in_off[v + 1] - in_off[v];
+      };
+      for (; lo < hi && small_level(frontier_edges) != team; ++d) {
         Found& next = found[(d + 1) % 3];
         if (leader) {
           Found& after = found[(d + 2) % 3];
@@ -176,25 +188,8 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
           after.out_edges.store(0, std::memory_order_relaxed);
           after.in_edges.store(0, std::memory_order_relaxed);
         }
-        // Only a frontier of more than n / 1024 vertices may pull: the edge
-        // sums cost a pass and a barrier, which high-diameter graphs, with
-        // hundreds of small levels, would pay on every level.
-        bool pull = false;
-        if (alpha > 0 && (hi - lo) * 1024 > n) {
-          Found& tally = found[d % 3];
-          eid_t frontier_edges = 0, newly_visited_in = 0;
-#pragma omp for schedule(static) nowait
-          for (std::int64_t i = lo; i < hi; ++i) frontier_edges += off[order[i] + 1] - off[order[i]];
-#pragma omp for schedule(static) nowait
-          for (std::int64_t i = counted; i < hi; ++i) newly_visited_in += in_off[order[i] + 1] - in_off[order[i]];
-          tally.out_edges.fetch_add(frontier_edges, std::memory_order_relaxed);
-          tally.in_edges.fetch_add(newly_visited_in, std::memory_order_relaxed);
-#pragma omp barrier
-          unvisited_in -= tally.in_edges.load(std::memory_order_relaxed);
-          counted = hi;
-          pull = static_cast<double>(tally.out_edges.load(std::memory_order_relaxed)) * alpha >
-                 static_cast<double>(unvisited_in + n / 16);
-        }
+        const bool pull = alpha > 0 && static_cast<double>(frontier_edges) * alpha >
+                                           static_cast<double>(unvisited_in + n / 16);
         if (pull) {
           std::uint64_t* cur = bits[d & 1];
           // Clear the other parity's bitmap if the previous level pulled from
@@ -220,7 +215,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
             if (sum > 0) {
               depth[v] = d + 1;
               sigma[v] = sum;
-              local.push_back(static_cast<V>(v));
+              claimed(static_cast<V>(v));
             }
           }
           last_pull = d;
@@ -240,10 +235,10 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
               std::int32_t dv = __atomic_load_n(&depth[v], __ATOMIC_RELAXED);
               if (dv < 0) {
                 if constexpr (team) {
-                  if (parallel::compare_and_swap(depth[v], std::int32_t{-1}, d + 1)) local.push_back(v);
+                  if (parallel::compare_and_swap(depth[v], std::int32_t{-1}, d + 1)) claimed(v);
                 } else {
                   depth[v] = d + 1;
-                  local.push_back(v);
+                  claimed(v);
                 }
                 dv = d + 1;  // claimed by this thread or another one of this level
               }
@@ -259,19 +254,24 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
         const std::int64_t at = hi + next.count.fetch_add(static_cast<std::int64_t>(local.size()));
         std::copy(local.begin(), local.end(), order + at);
         local.clear();
+        next.out_edges.fetch_add(found_out, std::memory_order_relaxed);
+        next.in_edges.fetch_add(found_in, std::memory_order_relaxed);
+        found_out = found_in = 0;
 #pragma omp barrier
         lo = hi;
         hi += next.count.load(std::memory_order_relaxed);
-        if (leader) level_start.push_back(hi);
+        frontier_edges = next.out_edges.load(std::memory_order_relaxed);
+        unvisited_in -= next.in_edges.load(std::memory_order_relaxed);
+        if (leader) level_start.push_back(hi), level_edges.push_back(frontier_edges);
       }
       if (leader) {
-        shared_lo = lo, shared_hi = hi, shared_counted = counted, shared_d = d;
-        shared_unvisited = unvisited_in, shared_last_pull = last_pull;
+        shared_lo = lo, shared_hi = hi, shared_d = d;
+        shared_frontier_edges = frontier_edges, shared_unvisited = unvisited_in, shared_last_pull = last_pull;
       }
     };
     while (shared_lo < shared_hi) {
       for (auto& f : found) f.count = 0, f.out_edges = 0, f.in_edges = 0;
-      if (small_level(shared_lo, shared_hi)) {
+      if (small_level(shared_frontier_edges)) {
         forward(std::false_type{});
       } else {
 #pragma omp parallel
@@ -299,7 +299,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
     std::size_t levels_left = level_start.size() - 1;
     auto backward = [&](bool team) {
       std::size_t left = levels_left;
-      for (; left > 0 && small_level(level_start[left - 1], level_start[left]) != team; --left) {
+      for (; left > 0 && small_level(level_edges[left - 1]) != team; --left) {
         const std::size_t l = left - 1;
         const std::int64_t first = level_start[l], last = level_start[l + 1];
         // A big level finds its successors in a bitmap of level l + 1 (set
@@ -364,7 +364,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
       if (parallel::thread_id() == 0) levels_left = left;
     };
     while (levels_left > 0) {
-      if (small_level(level_start[levels_left - 1], level_start[levels_left])) {
+      if (small_level(level_edges[levels_left - 1])) {
         backward(false);
       } else {
 #pragma omp parallel
