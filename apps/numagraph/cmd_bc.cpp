@@ -121,7 +121,7 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                                      "work-queues (the BC paper's NUMA-aware queues, see --schedule; also the numa "
                                      "engine's), or auto (default: batched for 4+ sources on graphs of average degree "
                                      "8+; source-parallel for as many sources as threads on sparser graphs; else "
-                                     "direction-optimizing)")
+                                     "direction-optimizing on degree 8+, brandes on sparser graphs)")
                           ->check(CLI::IsMember({"auto", "brandes", "direction-optimizing", "batched", "source-parallel",
                                                  "work-queues"}));
                       app.add_option("--task-size", c->bc.task_size,

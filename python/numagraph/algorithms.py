@@ -140,7 +140,8 @@ def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT
     queue, dry threads steal by NUMA distance; the CLI's --schedule picks the
     paper's dynamic baseline instead) or 'auto' (batched for 4+ sources on
     graphs of average degree 8+, source-parallel for as many sources as
-    threads on sparser ones); the NUMA engine has one ('auto' or
+    threads on sparser ones, else direction-optimizing on graphs of degree
+    8+ and brandes on sparser ones); the NUMA engine has one ('auto' or
     'work-queues'). ``as_frame=True``: a pandas DataFrame indexed by
     :meth:`Graph.vertex_ids` with the column ``betweenness``.
     """

@@ -117,8 +117,8 @@ def test_work_queues_working_set_and_refusals(cli, tmp_path):
 
 @pytest.mark.parametrize("sources, threads, expected", [
     (8, 2, "source-parallel"),  # a sparse graph, a source per thread or more
-    (1, 2, "direction-optimizing"),  # one source: the parallelism must be inside the search
-    (3, 4, "direction-optimizing"),  # fewer sources than threads
+    (1, 2, "brandes"),  # one source: the parallelism must be inside the search (push-only when sparse)
+    (3, 4, "brandes"),  # fewer sources than threads
 ])
 def test_auto_takes_source_parallel_on_sparse_graphs_with_a_source_per_thread(cli, tmp_path, sources, threads,
                                                                             expected):

@@ -33,7 +33,10 @@ BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant a
   const std::uint64_t scratch = source_parallel_bytes_per_thread<V>(g.num_vertices()) * static_cast<std::uint64_t>(threads);
   if (sources >= 2 && sources >= static_cast<std::size_t>(threads) && scratch <= source_parallel_memory_budget())
     return BcVariant::kSourceParallel;
-  return BcVariant::kDirectionOptimizing;
+  // Sources one after the other: pulls pay on dense graphs; on sparse ones
+  // (roads, meshes) no level is big enough to pull, and the push-only search
+  // with its successor bits is the faster (docs/kernels/bc.md).
+  return degree >= 8 ? BcVariant::kDirectionOptimizing : BcVariant::kBrandes;
 }
 
 // How a call's progress is counted: the kernel `betweenness` will run and how

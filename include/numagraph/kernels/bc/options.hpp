@@ -22,7 +22,8 @@ namespace numagraph::kernels {
 // where sharing the edge sweeps pays; source-parallel for at least as many
 // sources as threads on sparser graphs (road networks, meshes), where a
 // level-synchronous search waits at barriers, when the per-thread arrays
-// fit; else direction-optimizing (docs/kernels/bc.md).
+// fit; else, sources one after the other, direction-optimizing on graphs of
+// average degree 8 or more and brandes on sparser ones (docs/kernels/bc.md).
 // work-queues: seed 000's Algorithm 2 (brandes_work_queues.hpp): each
 // thread's discoveries are its own queue for the next level, drained in
 // tasks, dry threads steal by NUMA distance; on the NUMA engine it names the
