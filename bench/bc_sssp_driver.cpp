@@ -10,7 +10,7 @@
 //   bc_sssp_driver GRAPH roots K SEED             K vertices with out-edges (seeded), comma-separated
 //   bc_sssp_driver GRAPH bc ROOTS TRIALS VARIANT...
 //       ROOTS: comma-separated ids; one trial runs all of them (one call of the kernel).
-//       VARIANT: brandes (kernels/bc/brandes.hpp), do[:ALPHA[:SERIAL]], batched[:BATCH[:ALPHA]],
+//       VARIANT: brandes (kernels/bc/brandes.hpp), do[:ALPHA[:SERIAL_EDGES]], batched[:BATCH[:ALPHA]],
 //       source-parallel, or auto (the entry point's choice, kernels/bc/betweenness.hpp)
 //   bc_sssp_driver GRAPH scores ROOTS|all VARIANT...  raw Brandes sums, "VARIANT id score" per
 //       vertex (ids as in the input file), for oracle tests (tests/python/test_bc_fast.py)

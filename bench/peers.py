@@ -25,12 +25,14 @@ do. Graphs are made with the numagraph CLI (NUMAGRAPH_BIN, default build-bc/numa
 build/numagraph).
 
 Kernels:
-  bc    one source: numagraph's direction-optimizing Brandes (do) and the push-only one
-        (brandes); gapbs bc -i 1; Ligra BC; GBBS SSBetweennessCentrality in each of its
-        three modes (default, -fa, -ligra), the fastest kept.
+  bc    one source: numagraph's entry point (auto, which the ratio uses), its
+        direction-optimizing Brandes (do) and the push-only one (brandes); gapbs bc -i 1;
+        Ligra BC; GBBS SSBetweennessCentrality in each of its three modes (default, -fa,
+        -ligra), the fastest kept.
   bc16  16 sampled sources: numagraph in one call (auto: the entry point's choice, which
         the ratio uses; do: one source after the other, i.e. sixteen single-source runs;
-        batched:16: all 16 sharing each sweep; source-parallel: one serial search per thread). The peers take one source per run, so
+        batched:16: all 16 sharing each sweep; source-parallel: one serial search per
+        thread, source after source). The peers take one source per run, so
         their time is the sum over the sources of each source's median trial; with
         --peer-roots N < 16 they run the first N sources and the sum is scaled by 16 / N
         (each run loads the graph again, which takes longer than the search).
@@ -71,7 +73,9 @@ Kernels:
 Graphs: kron20 / urand22 (numagraph generate; --weighted for sssp; any scale: kron16, urand10),
 road-NY (DIMACS, from ../shared/data or $NUMAGRAPH_DATA; weights dropped for bc), grid20 (weighted
 1024 x 1024 mesh, sssp only), slashdot (soc-Slashdot0902, unit weights as the CLI gives unweighted
-inputs, sssp only for the driver's kernels). bfs, pr, pr_spmv, cc, tc and kcore run on the graph
+inputs, sssp only for the driver's kernels), pgp (PGPgiantcompo, the METIS-format graph of
+../shared/data, unit weights, sssp only), rome99 (DIMACS road graph of Rome, sssp only).
+bfs, pr, pr_spmv, cc, tc and kcore run on the graph
 made undirected, without self-loops or parallel edges (kron and urand are generated so; road-NY
 and slashdot are converted with -s --drop-self-loops --dedupe into NAME-sym files).
 Every tool reads the same vertex ids: .sg/.wsg for gapbs from `numagraph convert`, and
@@ -80,7 +84,8 @@ Ligra's (Weighted)AdjacencyGraph text (read by Ligra and GBBS) from the driver's
 
 Parameter sweeps run first (one process per setting, TRIALS trials each); then, for each
 graph and kernel, ROUNDS rounds in which every tool runs its trials at its chosen setting,
-the tools' order reversed every other round. Medians of the pooled trials; the table gives
+the tools' order reversed every other round; numagraph runs a process per setting too, so
+every tool's trials run back to back. Medians of the pooled trials; the table gives
 numagraph / fastest peer (below 1: numagraph is faster).
 """
 import argparse
@@ -113,6 +118,14 @@ SSSP_DELTAS = {  # the sweeps (numagraph, gapbs and GBBS alike)
     "road": [1000, 2000, 4000, 8000, 16000, 32000, 64000],
     "grid": [16, 32, 64, 128, 256, 512, 1024],
     "slashdot": [1, 2, 4],
+    "pgp": [1, 2, 4],
+    "rome": [250, 500, 1000, 2000, 4000, 8000, 16000],
+}
+# Graphs read from ../shared/data (or $NUMAGRAPH_DATA) whose SSSP runs with weight 1 on every
+# arc, as the CLI searches unweighted inputs (gapbs needs a .wsg).
+UNIT_WEIGHT_SOURCES = {
+    "slashdot": ("soc-Slashdot0902", "soc-Slashdot0902.txt.gz"),
+    "pgp": ("PGPgiantcompo", "PGPgiantcompo.graph"),  # METIS
 }
 
 
@@ -157,8 +170,16 @@ def make_graph(name, weighted, workdir):
                 el = base.with_suffix(".el")
                 sh([NUMAGRAPH, "convert", src, el])
                 sh([NUMAGRAPH, "convert", el, ngr, "--relabel", "off"])
-        elif name == "slashdot":
-            src = SHARED / "soc-Slashdot0902" / "soc-Slashdot0902.txt.gz"
+        elif name == "rome99":  # DIMACS road graph of Rome (3,353 vertices), its distances as weights
+            src = SHARED / "rome99" / "rome99.gr"
+            if weighted:
+                sh([NUMAGRAPH, "convert", src, ngr])
+            else:
+                el = base.with_suffix(".el")
+                sh([NUMAGRAPH, "convert", src, el])
+                sh([NUMAGRAPH, "convert", el, ngr, "--relabel", "off"])
+        elif name in UNIT_WEIGHT_SOURCES:
+            src = SHARED.joinpath(*UNIT_WEIGHT_SOURCES[name])
             if weighted:  # weight 1 on every arc, as the CLI searches unweighted inputs (gapbs needs a .wsg)
                 el, wel = base.with_suffix(".el"), base.with_suffix(".wel")
                 sh([NUMAGRAPH, "convert", src, el])
@@ -561,7 +582,7 @@ def main():
                 rows.append(cli_row(graph, kernel, args, workdir))
                 continue
             base_kernel = "bc" if kernel.startswith("bc") else "sssp"
-            if base_kernel == "bc" and graph_class(graph) in ("grid", "slashdot"):
+            if base_kernel == "bc" and graph_class(graph) in ("grid", "slashdot", "pgp", "rome"):
                 continue
             ngr, sg, adj, symmetric = make_graph(graph, base_kernel == "sssp", workdir)
             g = {"ngr": ngr, "sg": sg, "adj": adj, "symmetric": symmetric}
@@ -569,14 +590,21 @@ def main():
             roots = [int(r) for r in sh([DRIVER, ngr, "roots", k, args.seed]).split(",")]
             # Settings: numagraph's variants, and each peer's best parameter.
             if base_kernel == "bc":
-                ours = ["do", "brandes"] if k == 1 else ["auto", "do", "batched:16", "source-parallel"]
+                ours = ["auto", "do", "brandes"] if k == 1 else ["auto", "do", "batched:16", "source-parallel"]
                 mode = "bc"
             else:
-                deltas = SSSP_DELTAS[graph_class(graph)]
-                best, sweep = best_setting(lambda d: tools.numagraph(g, "sssp", roots, str(d)), deltas)
-                print(f"{graph} sssp numagraph delta sweep: " + ", ".join(f"{d}: {t:.4f}" for d, t in sweep.items()),
-                      flush=True)
-                ours = ["auto", str(best)]
+                # numagraph's sweep in one process, every delta and auto alternating trial by
+                # trial (a process per delta would compare moments of a noisy host, not deltas).
+                deltas = ["auto"] + [str(d) for d in SSSP_DELTAS[graph_class(graph)]]
+                out = sh([DRIVER, ngr, "sssp", ",".join(map(str, roots)), max(9, 3 * args.trials), *deltas],
+                         env=tools.env)
+                sweep = {d: statistics.median(times(out, rf"(?m)^{re.escape(d)} Trial Time: ([0-9.eE+-]+)"))
+                         for d in deltas}
+                best = min((d for d in deltas if d != "auto"), key=sweep.get)
+                print(f"{graph} sssp numagraph delta sweep (one process): " +
+                      ", ".join(f"{d}: {t:.4f}" for d, t in sweep.items()) +
+                      f"  auto/best {sweep['auto'] / sweep[best]:.3f}", flush=True)
+                ours = ["auto", best]
                 mode = "sssp"
             peer_settings = {}
             for name, run, settings in tools.peers(base_kernel):
@@ -593,8 +621,11 @@ def main():
                 runs = [("numagraph", None)] + [(name, run) for name, run, _ in tools.peers(base_kernel)]
                 for name, run in (runs if r % 2 == 0 else runs[::-1]):
                     if name == "numagraph":
-                        out = sh([DRIVER, ngr, mode, ",".join(map(str, roots)), args.trials, *ours], env=tools.env)
+                        # A process per setting, its trials back to back, as each peer runs
+                        # its own: trials of other settings in between would leave its
+                        # caches cold where the peers' are warm.
                         for s in ours:
+                            out = sh([DRIVER, ngr, mode, ",".join(map(str, roots)), args.trials, s], env=tools.env)
                             ours_trials[s] += times(out, rf"(?m)^{re.escape(s)} Trial Time: ([0-9.eE+-]+)")
                     else:
                         # One source per process: per-root medians summed (bc16), else the trials.
@@ -612,6 +643,8 @@ def main():
                    "peer_settings": peer_settings}
             if base_kernel == "sssp":
                 row["best_delta"] = ours[1]
+                row["delta_sweep"] = sweep
+                row["auto_vs_best_in_sweep"] = sweep["auto"] / sweep[ours[1]]
             ng = row["numagraph"][ours[0]]
             if row["peers"]:
                 fastest = min(row["peers"], key=row["peers"].get)

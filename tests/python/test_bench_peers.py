@@ -77,3 +77,19 @@ def test_unknown_kernel_is_refused(tmp_path):
     proc = subprocess.run([sys.executable, SCRIPT, "--graphs", "kron8", "--kernels", "bfs,nope",
                            "--workdir", tmp_path], capture_output=True, text=True, env=no_peers_env(), timeout=60)
     assert proc.returncode != 0 and "unknown kernel(s) nope" in proc.stderr
+
+
+def test_peers_table_prints_ratio_and_notes(tmp_path):
+    rows = [{"graph": "kron20", "kernel": "sssp", "numagraph": {"auto": 0.08, "8": 0.075},
+             "peers": {"gapbs": 0.1, "GBBS": 0.2}, "peer_settings": {"gapbs": "1", "GBBS": "4"},
+             "fastest_peer": "gapbs", "ratio": 0.8, "best_delta": "8"},
+            {"graph": "road-NY", "kernel": "bc16", "numagraph": {"auto": 0.11, "do": 0.22},
+             "peers": {}, "auto_vs_16_single": 0.5}]
+    results = tmp_path / "rows.json"
+    results.write_text(json.dumps(rows))
+    out = subprocess.run([sys.executable, REPO / "bench" / "peers_table.py", results], capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    assert out[0].startswith("| graph | kernel |") and len(out) == 4
+    assert "| kron20 | sssp | 0.0800 (auto) | 0.1000 (1) | 0.2000 (4) | – | **0.80** (gapbs) |" in out[2]
+    assert "best delta 8: 0.0750, auto/best 1.07" in out[2]
+    assert "| road-NY | bc16 | 0.1100 (auto) | – | – | – | – | auto/do 0.50 |" == out[3]
