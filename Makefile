@@ -56,9 +56,13 @@ native: deps
 python: deps
 	$(PY) -m pip install -q --no-build-isolation -e . -Cbuild-dir=build-py
 
+# The benchmark drivers too: tests/python/test_bc_fast.py checks the BC kernels
+# through bench/bc_sssp_driver.cpp.
 test: build python
+	cmake -S . -B $(BUILD) -DNUMAGRAPH_BENCH=ON >/dev/null && ninja -C $(BUILD) -j $(JOBS) bench_drivers
 	cd $(BUILD) && ctest --output-on-failure -j 2
-	NUMAGRAPH_BIN=$(abspath $(BUILD))/numagraph $(PY) -m pytest -q tests
+	NUMAGRAPH_BIN=$(abspath $(BUILD))/numagraph NUMAGRAPH_DRIVER=$(abspath $(BUILD))/bench_bc_sssp_driver \
+	  $(PY) -m pytest -q tests
 
 demo: build
 	@scripts/demo.sh $(BUILD)/numagraph $(DEMO_SCALE)

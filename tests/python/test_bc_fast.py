@@ -3,8 +3,9 @@ brandes_batched.hpp) against networkx.betweenness_centrality, exact (every verte
 a source), directed and undirected, through the in-process bench driver
 (bench/bc_sssp_driver.cpp, mode `scores`) until the CLI calls them.
 
-Needs the driver (NUMAGRAPH_DRIVER, default build-bc/bc_sssp_driver) and the CLI
-(NUMAGRAPH_BIN, default build-bc/numagraph); skipped when either is missing.
+Needs the driver (NUMAGRAPH_DRIVER, which make test sets to build/bench_bc_sssp_driver; default
+build-bc/bc_sssp_driver) and the CLI (NUMAGRAPH_BIN, default build-bc/numagraph); skipped when
+either is missing.
 """
 import os
 import subprocess
