@@ -178,6 +178,7 @@ int main(int argc, char** argv) {
         if (parts[0] == "auto")
           parts = {chosen == BcVariant::kBatched          ? "batched"
                    : chosen == BcVariant::kSourceParallel ? "source-parallel"
+                   : chosen == BcVariant::kBrandes        ? "brandes"
                                                           : "do"};
         const auto start = std::chrono::steady_clock::now();
         if (parts[0] == "brandes") {

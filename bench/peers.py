@@ -30,7 +30,8 @@ Kernels:
         Ligra BC; GBBS SSBetweennessCentrality in each of its three modes (default, -fa,
         -ligra), the fastest kept.
   bc16  16 sampled sources: numagraph in one call (auto: the entry point's choice, which
-        the ratio uses; do: one source after the other, i.e. sixteen single-source runs;
+        the ratio uses; do and brandes: one source after the other, i.e. sixteen
+        single-source runs, the faster of which is the row's "auto_vs_16_single" baseline;
         batched:16: all 16 sharing each sweep; source-parallel: one serial search per
         thread, source after source). The peers take one source per run, so
         their time is the sum over the sources of each source's median trial; with
@@ -123,10 +124,12 @@ SSSP_DELTAS = {  # the sweeps (numagraph, gapbs and GBBS alike)
 }
 # Graphs read from ../shared/data (or $NUMAGRAPH_DATA) whose SSSP runs with weight 1 on every
 # arc, as the CLI searches unweighted inputs (gapbs needs a .wsg).
+# The edge list in between lists an undirected graph's edges once: those get -s back.
 UNIT_WEIGHT_SOURCES = {
     "slashdot": ("soc-Slashdot0902", "soc-Slashdot0902.txt.gz"),
-    "pgp": ("PGPgiantcompo", "PGPgiantcompo.graph"),  # METIS
+    "pgp": ("PGPgiantcompo", "PGPgiantcompo.graph"),  # METIS, undirected
 }
+UNDIRECTED_SOURCES = {"pgp"}
 
 
 PROCESS_TIMEOUT_S = float(os.environ.get("PEERS_PROCESS_TIMEOUT", "120"))
@@ -184,7 +187,7 @@ def make_graph(name, weighted, workdir):
                 el, wel = base.with_suffix(".el"), base.with_suffix(".wel")
                 sh([NUMAGRAPH, "convert", src, el])
                 wel.write_text("".join(line.rstrip("\n") + " 1\n" for line in el.open()))
-                sh([NUMAGRAPH, "convert", wel, ngr, "--relabel", "off"])
+                sh([NUMAGRAPH, "convert", wel, ngr, "--relabel", "off"] + (["-s"] if name in UNDIRECTED_SOURCES else []))
             else:
                 sh([NUMAGRAPH, "convert", src, ngr])
         else:
@@ -539,7 +542,7 @@ def cli_row(graph, kernel, args, workdir):
     fmt = (lambda v: f"{v:.6g}") if kernel in ("pr", "pr_spmv") else str
     mismatch = any(not same_answer(kernel, our_answer, a) for a in answers.values())
     print(f"{graph:9s} {kernel:5s} numagraph " +
-          " ".join(f"{s}={t:.4f}" for s, t in row["numagraph"].items()) +
+          " ".join(f"{s}={t:.6f}" for s, t in row["numagraph"].items()) +
           "".join(f"  {n} {t:.4f} ({peer_settings[n]})" for n, t in row["peers"].items()) +
           (f"  ratio {ours[0]}/{row['fastest_peer']} {row['ratio']:.3f}"
            f" (fastest trials {row['ratio_of_fastest_trials']:.3f})" if "ratio" in row else "") +
@@ -576,10 +579,15 @@ def main():
     workdir = args.workdir or tempfile.mkdtemp(prefix="numagraph-peers-")
     Path(workdir).mkdir(parents=True, exist_ok=True)
     rows = []
+
+    def save(rows):  # after every row: a run that stops on a later graph keeps the earlier ones
+        if args.out:
+            Path(args.out).write_text(json.dumps(rows, indent=1))
     for graph in args.graphs.split(","):
         for kernel in kernels:
             if kernel in CLI_KERNELS:
                 rows.append(cli_row(graph, kernel, args, workdir))
+                save(rows)
                 continue
             base_kernel = "bc" if kernel.startswith("bc") else "sssp"
             if base_kernel == "bc" and graph_class(graph) in ("grid", "slashdot", "pgp", "rome"):
@@ -590,7 +598,7 @@ def main():
             roots = [int(r) for r in sh([DRIVER, ngr, "roots", k, args.seed]).split(",")]
             # Settings: numagraph's variants, and each peer's best parameter.
             if base_kernel == "bc":
-                ours = ["auto", "do", "brandes"] if k == 1 else ["auto", "do", "batched:16", "source-parallel"]
+                ours = ["auto", "do", "brandes"] + ([] if k == 1 else ["batched:16", "source-parallel"])
                 mode = "bc"
             else:
                 # numagraph's sweep in one process, every delta and auto alternating trial by
@@ -598,12 +606,13 @@ def main():
                 deltas = ["auto"] + [str(d) for d in SSSP_DELTAS[graph_class(graph)]]
                 out = sh([DRIVER, ngr, "sssp", ",".join(map(str, roots)), max(9, 3 * args.trials), *deltas],
                          env=tools.env)
-                sweep = {d: statistics.median(times(out, rf"(?m)^{re.escape(d)} Trial Time: ([0-9.eE+-]+)"))
+                our_sweep = {d: statistics.median(times(out, rf"(?m)^{re.escape(d)} Trial Time: ([0-9.eE+-]+)"))
                          for d in deltas}
-                best = min((d for d in deltas if d != "auto"), key=sweep.get)
+                best = min((d for d in deltas if d != "auto"), key=our_sweep.get)
                 print(f"{graph} sssp numagraph delta sweep (one process): " +
-                      ", ".join(f"{d}: {t:.4f}" for d, t in sweep.items()) +
-                      f"  auto/best {sweep['auto'] / sweep[best]:.3f}", flush=True)
+                      ", ".join(f"{d}: {t:.6f}" for d, t in our_sweep.items()) +
+                      (f"  auto/best {our_sweep['auto'] / our_sweep[best]:.3f}" if our_sweep[best] > 0 else ""),
+                      flush=True)
                 ours = ["auto", best]
                 mode = "sssp"
             peer_settings = {}
@@ -643,26 +652,33 @@ def main():
                    "peer_settings": peer_settings}
             if base_kernel == "sssp":
                 row["best_delta"] = ours[1]
-                row["delta_sweep"] = sweep
-                row["auto_vs_best_in_sweep"] = sweep["auto"] / sweep[ours[1]]
+                row["delta_sweep"] = our_sweep
+                row["auto_vs_best_in_sweep"] = (our_sweep["auto"] / our_sweep[ours[1]]
+                                                if our_sweep[ours[1]] > 0 else None)
             ng = row["numagraph"][ours[0]]
-            if row["peers"]:
+            if row["peers"] and min(row["peers"].values()) <= 0:
+                # A peer printed 0: its timer's resolution (gapbs: 10 us) is coarser than the run.
+                row["below_peer_resolution"] = True
+            elif row["peers"]:
                 fastest = min(row["peers"], key=row["peers"].get)
                 row["fastest_peer"] = fastest
                 row["ratio"] = ng / row["peers"][fastest]
                 row["ratio_of_fastest_trials"] = row["numagraph_fastest"][ours[0]] / min(row["peers_fastest"].values())
             if kernel == "bc16":
-                row["auto_vs_16_single"] = row["numagraph"]["auto"] / row["numagraph"]["do"]
+                # Sixteen single-source searches: the faster of the two sequential kernels.
+                single = min(("do", "brandes"), key=row["numagraph"].get)
+                row["single_variant"] = single
+                row["auto_vs_16_single"] = row["numagraph"]["auto"] / row["numagraph"][single]
             rows.append(row)
+            save(rows)
             print(f"{graph:9s} {kernel:5s} numagraph " +
-                  " ".join(f"{s}={t:.4f}" for s, t in row["numagraph"].items()) +
+                  " ".join(f"{s}={t:.6f}" for s, t in row["numagraph"].items()) +
                   "".join(f"  {n} {t:.4f}" + (f" ({peer_settings[n]})" if peer_settings.get(n) else "")
                           for n, t in row["peers"].items()) +
                   (f"  ratio {ours[0]}/{row['fastest_peer']} {row['ratio']:.3f}"
                    f" (fastest trials {row['ratio_of_fastest_trials']:.3f})" if "ratio" in row else "") +
-                  (f"  auto/do {row['auto_vs_16_single']:.3f}" if "auto_vs_16_single" in row else ""), flush=True)
-    if args.out:
-        Path(args.out).write_text(json.dumps(rows, indent=1))
+                  (f"  auto/{row['single_variant']} {row['auto_vs_16_single']:.3f}" if "auto_vs_16_single" in row else ""), flush=True)
+
 
 
 if __name__ == "__main__":

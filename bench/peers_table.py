@@ -17,7 +17,11 @@ PEERS = ("gapbs", "GBBS", "Ligra")
 
 
 def fmt(t):
-    return "–" if t is None else (f"{t:.4f}" if t < 10 else f"{t:.2f}")
+    if t is None:
+        return "–"
+    if t < 0.001:
+        return f"{t * 1e6:.1f} µs"
+    return f"{t:.4f}" if t < 10 else f"{t:.2f}"
 
 
 def row_cells(row):
@@ -29,11 +33,15 @@ def row_cells(row):
         setting = row.get("peer_settings", {}).get(p)
         cells.append(fmt(t) + (f" ({setting})" if t is not None and setting not in (None, "", "default") else ""))
     ratio = row.get("ratio")
-    cells.append("–" if ratio is None else f"**{ratio:.2f}** ({row['fastest_peer']})")
+    cells.append("below a peer's timer" if row.get("below_peer_resolution")
+                 else "–" if ratio is None else f"**{ratio:.2f}** ({row['fastest_peer']})")
     notes = []
     if "auto_vs_16_single" in row:
-        notes.append(f"auto/do {row['auto_vs_16_single']:.2f}")
-    if "best_delta" in row and row["best_delta"] in ours:
+        notes.append(f"auto / 16 single ({row.get('single_variant', 'do')}) {row['auto_vs_16_single']:.2f}")
+    if row.get("auto_vs_best_in_sweep") is not None:
+        notes.append(f"in-process sweep: best delta {row['best_delta']}, "
+                     f"auto/best {row['auto_vs_best_in_sweep']:.2f}")
+    elif "best_delta" in row and row["best_delta"] in ours and ours[row["best_delta"]] > 0:
         notes.append(f"best delta {row['best_delta']}: {fmt(ours[row['best_delta']])}, "
                      f"auto/best {ours[first] / ours[row['best_delta']]:.2f}")
     iterations = row.get("iterations")

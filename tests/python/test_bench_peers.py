@@ -92,4 +92,4 @@ def test_peers_table_prints_ratio_and_notes(tmp_path):
     assert out[0].startswith("| graph | kernel |") and len(out) == 4
     assert "| kron20 | sssp | 0.0800 (auto) | 0.1000 (1) | 0.2000 (4) | – | **0.80** (gapbs) |" in out[2]
     assert "best delta 8: 0.0750, auto/best 1.07" in out[2]
-    assert "| road-NY | bc16 | 0.1100 (auto) | – | – | – | – | auto/do 0.50 |" == out[3]
+    assert "| road-NY | bc16 | 0.1100 (auto) | – | – | – | – | auto / 16 single (do) 0.50 |" == out[3]
