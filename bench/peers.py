@@ -130,6 +130,11 @@ UNIT_WEIGHT_SOURCES = {
     "pgp": ("PGPgiantcompo", "PGPgiantcompo.graph"),  # METIS, undirected
 }
 UNDIRECTED_SOURCES = {"pgp"}
+# DIMACS road graphs in ../shared/data, their distances as SSSP weights.
+DIMACS_SOURCES = {
+    "road-NY": ("USA-road-d.NY", "USA-road-d.NY.gr.gz"),
+    "rome99": ("rome99", "rome99.gr"),  # Rome, 3,353 vertices
+}
 
 
 PROCESS_TIMEOUT_S = float(os.environ.get("PEERS_PROCESS_TIMEOUT", "120"))
@@ -155,32 +160,33 @@ def graph_class(name):
     sys.exit(f"unknown graph {name}")
 
 
+def generate_synthetic(name, ngr, weighted):
+    """kronN / urandN with numagraph generate (undirected, no self-loops or parallel edges)."""
+    kind, scale = ("kron", name[4:]) if name.startswith("kron") else ("uniform", name[5:])
+    sh([NUMAGRAPH, "generate", kind, "--scale", scale, "-o", ngr] + (["--weighted"] if weighted else []))
+
+
+def convert_without_weights(src, el, ngr, extra=()):
+    """src to ngr through an edge list, which drops the weights and keeps the ids."""
+    sh([NUMAGRAPH, "convert", src, el])
+    sh([NUMAGRAPH, "convert", el, ngr, "--relabel", "off", *extra])
+
+
 def make_graph(name, weighted, workdir):
     """The graph as .ngr, with its .sg/.wsg and .adj twins; returns (ngr, sg, adj, symmetric)."""
     base = Path(workdir) / (name + ("-w" if weighted else ""))
     ngr = base.with_suffix(".ngr")
     if not ngr.exists():
         if name.startswith("kron") or name.startswith("urand"):
-            kind, scale = ("kron", name[4:]) if name.startswith("kron") else ("uniform", name[5:])
-            sh([NUMAGRAPH, "generate", kind, "--scale", scale, "-o", ngr] + (["--weighted"] if weighted else []))
+            generate_synthetic(name, ngr, weighted)
         elif name.startswith("grid"):
             sh([NUMAGRAPH, "generate", "grid", "--scale", name[4:], "--weighted", "-o", ngr])
-        elif name == "road-NY":
-            src = SHARED / "USA-road-d.NY" / "USA-road-d.NY.gr.gz"
-            if weighted:
-                sh([NUMAGRAPH, "convert", src, ngr])
-            else:  # through an edge list, which drops the weights and keeps the ids
-                el = base.with_suffix(".el")
-                sh([NUMAGRAPH, "convert", src, el])
-                sh([NUMAGRAPH, "convert", el, ngr, "--relabel", "off"])
-        elif name == "rome99":  # DIMACS road graph of Rome (3,353 vertices), its distances as weights
-            src = SHARED / "rome99" / "rome99.gr"
+        elif name in DIMACS_SOURCES:
+            src = SHARED.joinpath(*DIMACS_SOURCES[name])
             if weighted:
                 sh([NUMAGRAPH, "convert", src, ngr])
             else:
-                el = base.with_suffix(".el")
-                sh([NUMAGRAPH, "convert", src, el])
-                sh([NUMAGRAPH, "convert", el, ngr, "--relabel", "off"])
+                convert_without_weights(src, base.with_suffix(".el"), ngr)
         elif name in UNIT_WEIGHT_SOURCES:
             src = SHARED.joinpath(*UNIT_WEIGHT_SOURCES[name])
             if weighted:  # weight 1 on every arc, as the CLI searches unweighted inputs (gapbs needs a .wsg)
@@ -362,19 +368,16 @@ def make_undirected_graph(name, workdir):
         base = Path(workdir) / name
         ngr = base.with_suffix(".ngr")
         if not ngr.exists():
-            kind, scale = ("kron", name[4:]) if name.startswith("kron") else ("uniform", name[5:])
-            sh([NUMAGRAPH, "generate", kind, "--scale", scale, "-o", ngr])
+            generate_synthetic(name, ngr, weighted=False)
     else:
         base = Path(workdir) / (name + "-sym")
         ngr = base.with_suffix(".ngr")
         clean = ["-s", "--drop-self-loops", "--dedupe"]
         if not ngr.exists():
-            if name == "road-NY":  # through an edge list, which drops the weights and keeps the ids
-                el = base.with_suffix(".el")
-                sh([NUMAGRAPH, "convert", SHARED / "USA-road-d.NY" / "USA-road-d.NY.gr.gz", el])
-                sh([NUMAGRAPH, "convert", el, ngr, "--relabel", "off", *clean])
+            if name == "road-NY":
+                convert_without_weights(SHARED.joinpath(*DIMACS_SOURCES[name]), base.with_suffix(".el"), ngr, clean)
             elif name == "slashdot":
-                sh([NUMAGRAPH, "convert", SHARED / "soc-Slashdot0902" / "soc-Slashdot0902.txt.gz", ngr, *clean])
+                sh([NUMAGRAPH, "convert", SHARED.joinpath(*UNIT_WEIGHT_SOURCES[name]), ngr, *clean])
             else:
                 sys.exit(f"{name}: no undirected version (kron*, urand*, road-NY, slashdot)")
     sg = base.with_suffix(".sg")
@@ -583,6 +586,7 @@ def main():
     def save(rows):  # after every row: a run that stops on a later graph keeps the earlier ones
         if args.out:
             Path(args.out).write_text(json.dumps(rows, indent=1))
+
     for graph in args.graphs.split(","):
         for kernel in kernels:
             if kernel in CLI_KERNELS:
@@ -678,7 +682,6 @@ def main():
                   (f"  ratio {ours[0]}/{row['fastest_peer']} {row['ratio']:.3f}"
                    f" (fastest trials {row['ratio_of_fastest_trials']:.3f})" if "ratio" in row else "") +
                   (f"  auto/{row['single_variant']} {row['auto_vs_16_single']:.3f}" if "auto_vs_16_single" in row else ""), flush=True)
-
 
 
 if __name__ == "__main__":

@@ -144,7 +144,6 @@ TEST(EdgeMap, LigraThresholdPicksBothDirectionsAndKeepsDepths) {
   for (std::int64_t v = 0; v < g.num_vertices(); ++v) ASSERT_EQ(depth[v], expected[v]);
 }
 
-
 // Every forced direction sequence gives BFS levels; each returned frontier's
 // size and out-degree sum match the level's vertices, dense or not.
 TEST(EdgeMap, FrontierSizesAndDegreesInEveryDirectionMix) {

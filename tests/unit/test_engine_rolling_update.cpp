@@ -79,7 +79,6 @@ TEST_F(RollingUpdate, SharedCopyIsFilledOnce) {
   for (int k = 0; k < 4; ++k) EXPECT_EQ(r.copy(k)[5], 6.0);
 }
 
-
 // Every level a pull (a sparse first frontier included): each call refreshes
 // the frontier's replicas with set_range before reading them, so wrong or
 // missing words would lose vertices. The levels must be a queue BFS's.
