@@ -10,7 +10,8 @@
 //   bc_sssp_driver GRAPH roots K SEED             K vertices with out-edges (seeded), comma-separated
 //   bc_sssp_driver GRAPH bc ROOTS TRIALS VARIANT...
 //       ROOTS: comma-separated ids; one trial runs all of them (one call of the kernel).
-//       VARIANT: brandes (kernels/bc/brandes.hpp), do[:ALPHA[:SERIAL_EDGES]], batched[:BATCH[:ALPHA]],
+//       VARIANT: brandes (kernels/bc/brandes.hpp), do[:ALPHA[:SERIAL_EDGES[:BACK_PUSH_RATIO[:BRANCH_FREE]]]]
+//       (BrandesDoOptions; BRANCH_FREE -1 auto, 0 off, 1 on), batched[:BATCH[:ALPHA]],
 //       source-parallel, or auto (the entry point's choice, kernels/bc/betweenness.hpp)
 //   bc_sssp_driver GRAPH scores ROOTS|all VARIANT...  raw Brandes sums, "VARIANT id score" per
 //       vertex (ids as in the input file), for oracle tests (tests/python/test_bc_fast.py)
@@ -138,6 +139,8 @@ int main(int argc, char** argv) {
         kernels::BrandesDoOptions o;
         if (parts.size() > 1) o.alpha = std::stod(parts[1]);
         if (parts.size() > 2) o.serial_edges = std::stoll(parts[2]);
+        if (parts.size() > 3) o.back_push_ratio = std::stod(parts[3]);
+        if (parts.size() > 4) o.branch_free = std::stoi(parts[4]);
         scores = kernels::betweenness_brandes_do(g, sources, o);
       } else if (parts[0] == "batched") {
         kernels::BrandesBatchedOptions o;
@@ -187,6 +190,8 @@ int main(int argc, char** argv) {
           kernels::BrandesDoOptions o;
           if (parts.size() > 1) o.alpha = std::stod(parts[1]);
           if (parts.size() > 2) o.serial_edges = std::stoll(parts[2]);
+          if (parts.size() > 3) o.back_push_ratio = std::stod(parts[3]);
+          if (parts.size() > 4) o.branch_free = std::stoi(parts[4]);
           kernels::betweenness_brandes_do(g, roots, scores, ws_do, o);
         } else if (parts[0] == "batched") {
           kernels::BrandesBatchedOptions o;

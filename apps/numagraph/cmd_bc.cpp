@@ -119,9 +119,10 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                                      "flat kernel: brandes (push, atomics), direction-optimizing, batched (16 sources "
                                      "share each sweep), source-parallel (one serial search per thread at a time), "
                                      "work-queues (the BC paper's NUMA-aware queues, see --schedule; also the numa "
-                                     "engine's), or auto (default: batched for 4+ sources on graphs of average degree "
-                                     "8+; source-parallel for as many sources as threads on sparser graphs; else "
-                                     "direction-optimizing on degree 8+, brandes on sparser graphs)")
+                                     "engine's), or auto (default: on graphs of average degree 8+, batched for 4+ "
+                                     "sources when n * 128 bytes fit in the last-level cache, else "
+                                     "direction-optimizing; on sparser graphs source-parallel for as many sources as "
+                                     "threads, else brandes)")
                           ->check(CLI::IsMember({"auto", "brandes", "direction-optimizing", "batched", "source-parallel",
                                                  "work-queues"}));
                       app.add_option("--task-size", c->bc.task_size,

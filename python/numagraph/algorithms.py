@@ -138,10 +138,11 @@ def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT
     (one serial search per thread at a time), 'work-queues' (the
     BC paper's NUMA-aware work queues: each thread's discoveries are its next
     queue, dry threads steal by NUMA distance; the CLI's --schedule picks the
-    paper's dynamic baseline instead) or 'auto' (batched for 4+ sources on
-    graphs of average degree 8+, source-parallel for as many sources as
-    threads on sparser ones, else direction-optimizing on graphs of degree
-    8+ and brandes on sparser ones); the NUMA engine has one ('auto' or
+    paper's dynamic baseline instead) or 'auto' (on graphs of average
+    degree 8+, batched for 4+ sources when n * 128 bytes fit in the
+    last-level cache, else direction-optimizing; on sparser graphs
+    source-parallel for as many sources as threads, else brandes); the
+    NUMA engine has one ('auto' or
     'work-queues'). ``as_frame=True``: a pandas DataFrame indexed by
     :meth:`Graph.vertex_ids` with the column ``betweenness``.
     """

@@ -14,6 +14,8 @@
 #include "numagraph/kernels/bc/brandes_batched.hpp"
 #include "numagraph/kernels/bc/brandes_direction_optimizing.hpp"
 #include "numagraph/kernels/bc/brandes_source_parallel.hpp"
+#include "numagraph/kernels/bc/betweenness.hpp"
+#include "numagraph/numa/machine_resources.hpp"
 #include "numagraph/util/cancel.hpp"
 #include "numagraph/verify/bc.hpp"
 #include "traversal_test_graphs.hpp"
@@ -142,6 +144,21 @@ TEST(BcFast, LargeKroneckerMixesTeamAndSerialLevels) {
         kernels::betweenness_brandes_do(g, sources, raw, ws, kernels::BrandesDoOptions{alpha, serial_edges});
         expect_serial(g, sources, raw, "direction-optimizing");
       }
+    // Backward levels that push (every one, the default rule, none) and
+    // gathers with and without a branch per neighbour, on team levels.
+    for (const double back_push_ratio : {1e-12, 4.0, 0.0})
+      for (const int branch_free : {0, 1}) {
+        kernels::BrandesDoWorkspace<std::uint32_t> ws;
+        NumaArray<double> raw;
+        kernels::betweenness_brandes_do(g, sources, raw, ws,
+                                        kernels::BrandesDoOptions{4, 0, back_push_ratio, branch_free});
+        expect_serial(g, sources, raw, "direction-optimizing");
+        if (back_push_ratio == 0) {
+          EXPECT_EQ(ws.back_push_levels, 0);
+        } else if (back_push_ratio < 1e-6) {
+          EXPECT_GT(ws.back_push_levels, 0);
+        }
+      }
     expect_serial(g, sources, kernels::betweenness_brandes_batched(g, sources), "batched");
   }
 }
@@ -240,3 +257,28 @@ TEST(BcFast, SourceParallelStopsOnCancel) {
 }
 
 }  // namespace
+
+TEST(BcFast, AutoBatchesOnlyWhileTheLanesFitTheCache) {
+  // Dense graphs (average degree 8 or more): batched for 4+ sources when n *
+  // 128 bytes fit in the last-level cache, the direction-optimizing search in
+  // turn otherwise; sparse ones never batch.
+  const AnyGraph small_any = make_kron(10, false, false);
+  const auto& small = std::get<Graph32>(small_any);
+  ASSERT_GE(small.num_arcs(), 8 * small.num_vertices());
+  EXPECT_EQ(kernels::flat_bc_variant(small, 4, BcVariant::kAuto, 2), BcVariant::kBatched);
+  EXPECT_EQ(kernels::flat_bc_variant(small, 3, BcVariant::kAuto, 2), BcVariant::kDirectionOptimizing);
+  EXPECT_EQ(kernels::flat_bc_variant(small, 4, BcVariant::kBrandes, 2), BcVariant::kBrandes);
+  // A ring where each vertex links to its 4 next ones (degree 8), one vertex
+  // more than a cache's worth of lanes.
+  const std::uint64_t n = numa::last_level_cache_bytes() / 128 + 1;
+  std::vector<test_graphs::Arc> arcs;
+  arcs.reserve(4 * n);
+  for (std::uint64_t v = 0; v < n; ++v)
+    for (std::uint64_t k = 1; k <= 4; ++k) arcs.push_back({v, (v + k) % n});
+  const AnyGraph ring_any = make_graph(arcs, n, false, false);
+  const auto& ring = std::get<Graph32>(ring_any);
+  ASSERT_EQ(ring.num_arcs(), 8 * static_cast<std::int64_t>(n));
+  EXPECT_EQ(kernels::flat_bc_variant(ring, 16, BcVariant::kAuto, 2), BcVariant::kDirectionOptimizing);
+  const AnyGraph path_any = make_graph({{0, 1}, {1, 2}, {2, 3}, {3, 4}}, 5, false, false);
+  EXPECT_NE(kernels::flat_bc_variant(std::get<Graph32>(path_any), 16, BcVariant::kAuto, 2), BcVariant::kBatched);
+}

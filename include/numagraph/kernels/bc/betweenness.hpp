@@ -15,6 +15,7 @@
 #include "numagraph/kernels/bc/engine_work_queues.hpp"
 #include "numagraph/kernels/bc/options.hpp"
 #include "numagraph/kernels/engine_call.hpp"
+#include "numagraph/numa/machine_resources.hpp"
 
 namespace numagraph {
 
@@ -29,14 +30,21 @@ template <typename V>
 BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant asked, int threads) {
   if (asked != BcVariant::kAuto) return asked;
   const double degree = static_cast<double>(g.num_arcs()) / static_cast<double>(std::max<std::int64_t>(1, g.num_vertices()));
-  if (sources >= 4 && degree >= 8) return BcVariant::kBatched;
+  if (degree >= 8) {
+    // Sharing the sweeps pays while a batch's 16 lanes of path counts fit in
+    // the last-level cache; beyond, each edge moves two lines from memory
+    // where the searches in turn move 8 bytes (docs/kernels/bc.md).
+    const std::uint64_t lanes_bytes = static_cast<std::uint64_t>(g.num_vertices()) * 16 * sizeof(double);
+    if (sources >= 4 && lanes_bytes <= numa::last_level_cache_bytes()) return BcVariant::kBatched;
+    return BcVariant::kDirectionOptimizing;
+  }
   const std::uint64_t scratch = source_parallel_bytes_per_thread<V>(g.num_vertices()) * static_cast<std::uint64_t>(threads);
   if (sources >= 2 && sources >= static_cast<std::size_t>(threads) && scratch <= source_parallel_memory_budget())
     return BcVariant::kSourceParallel;
-  // Sources one after the other: pulls pay on dense graphs; on sparse ones
-  // (roads, meshes) no level is big enough to pull, and the push-only search
-  // with its successor bits is the faster (docs/kernels/bc.md).
-  return degree >= 8 ? BcVariant::kDirectionOptimizing : BcVariant::kBrandes;
+  // Sources one after the other on a sparse graph (roads, meshes): no level
+  // is big enough to pull, and the push-only search with its successor bits
+  // is the faster (docs/kernels/bc.md).
+  return BcVariant::kBrandes;
 }
 
 // How a call's progress is counted: the kernel `betweenness` will run and how

@@ -25,9 +25,16 @@
 // their c values are read; no successor bits are kept in the forward pass
 // and it needs no depth test. Big levels are swept in id order (a pushed
 // level comes in a random order), so neighbouring vertices' reads share lines.
-// When level l + 1 is far smaller than a big level l (the last levels of a
-// Kronecker or uniform graph), level l + 1 pushes its c to its predecessors
-// instead (atomic adds, over its in-edges only), and level l reads no edges.
+// When the in-edges of level l + 1 are far fewer than the out-edges of level
+// l (the last levels of a Kronecker or uniform graph, a social graph's
+// periphery), level l + 1 pushes its c to its predecessors instead (atomic
+// adds, over its in-edges only), and level l reads no edges.
+// Both gathers (the pull's sigma, the backward pass's c) test a bitmap per
+// neighbour. When the summed array fits in a quarter of the last-level cache
+// they do not branch on the bit: a vertex outside the set reads a zero kept
+// at index n instead, which costs an L1 hit where a mispredicted branch costs
+// more (half the bits set, on a skewed graph's big levels). Arrays that miss
+// the caches keep the branch, which issues no load for those vertices.
 // Scores are raw Brandes sums over the given sources, as betweenness_brandes
 // (kernels/bc/brandes.hpp) returns them; scale_like_networkx() scales them.
 #pragma once
@@ -45,6 +52,7 @@
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
 #include "numagraph/profile/current.hpp"
+#include "numagraph/sweep/gather_sum.hpp"
 
 namespace numagraph::kernels {
 
@@ -55,10 +63,17 @@ struct BrandesDoOptions {
   // A level whose vertices have fewer out-edges than this runs on the
   // calling thread alone (a team would meet at a barrier for little work).
   std::int64_t serial_edges = 512;
+  // The backward pass pushes from level l + 1 when its in-edges times this
+  // are fewer than the out-edges of level l. 0: never; 1e-12: every level.
+  double back_push_ratio = 4;
+  // Gathers without a branch per neighbour: -1 when the values fit in a
+  // quarter of the last-level cache, 0 never, 1 always.
+  int branch_free = -1;
 };
 
 // Per-vertex scratch kept between calls; between sources every entry is back
-// at its initial value (depth -1, sigma and c 0, bitmaps clear).
+// at its initial value (depth -1, sigma and c 0, bitmaps clear). sigma and c
+// hold n + 1 entries, the last a zero the branch-free gathers read.
 template <typename V>
 struct BrandesDoWorkspace {
   NumaArray<double> sigma, c;
@@ -67,14 +82,18 @@ struct BrandesDoWorkspace {
   NumaArray<std::uint64_t> bits[2];      // level bitmaps, by level parity
   std::vector<std::int64_t> level_start;
   std::vector<eid_t> level_edges;        // out-edges of each level's vertices
+  std::vector<eid_t> level_in_edges;     // in-edges of each level's vertices (graphs with in-edges)
   int pull_levels = 0, push_levels = 0;  // of the last source (tests, tuning)
+  int back_push_levels = 0;              // backward levels that pushed, of the last source
   bool clean = false;
 
   void prepare(std::int64_t n) {
     const auto size = static_cast<std::size_t>(n);
-    if (clean && sigma.size() == size) return;
-    sigma = NumaArray<double>(size, numa::placement_for("sigma"));
-    c = NumaArray<double>(size, numa::placement_for("delta"));
+    if (clean && sigma.size() == size + 1) return;
+    sigma = NumaArray<double>(size + 1, numa::placement_for("sigma"));
+    c = NumaArray<double>(size + 1, numa::placement_for("delta"));
+    sigma[size] = 0;
+    c[size] = 0;
     depth = NumaArray<std::int32_t>(size, numa::placement_for("depth"));
     parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { depth[v] = -1; });
     order = NumaArray<V>(std::max<std::size_t>(size, 1));
@@ -97,6 +116,24 @@ template <typename V>
     if (in(first[1])) s1 += x[first[1]];
   }
   if (first < last && in(*first)) s0 += x[*first];
+  return s0 + s1;
+}
+
+// The same sum without a branch per id: an id outside `member` reads
+// x[zero_at], which holds 0.
+template <typename V>
+[[gnu::always_inline]] inline double selected_gather_sum(const double* x, std::uint64_t zero_at,
+                                                          const std::uint64_t* member, const V* first, const V* last) {
+  auto pick = [member, zero_at](V v) {
+    const std::uint64_t keep = 0 - ((member[v >> 6] >> (v & 63)) & 1);
+    return (static_cast<std::uint64_t>(v) & keep) | (zero_at & ~keep);
+  };
+  double s0 = 0, s1 = 0;
+  for (; last - first >= 2; first += 2) {
+    s0 += x[pick(first[0])];
+    s1 += x[pick(first[1])];
+  }
+  if (first < last) s0 += x[pick(*first)];
   return s0 + s1;
 }
 
@@ -126,10 +163,13 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
   auto& level_start = ws.level_start;
   // Levels holding more than n / kScanFraction vertices are swept in id order.
   constexpr std::int64_t kScanFraction = 32;
-  // The backward pass pushes from level l + 1 when level l has more than
-  // kBackPushRatio times as many vertices (and more than n / 1024).
-  constexpr std::int64_t kBackPushRatio = 16;
   auto& level_edges = ws.level_edges;
+  auto& level_in_edges = ws.level_in_edges;
+  const bool branch_free = options.branch_free < 0 ? !prefetch_pays(n, sizeof(double)) : options.branch_free > 0;
+  auto gather = [&](const double* x, const std::uint64_t* member, const V* first, const V* last) {
+    return branch_free ? bc_detail::selected_gather_sum(x, static_cast<std::uint64_t>(n), member, first, last)
+                       : bc_detail::masked_gather_sum(x, member, first, last);
+  };
   const auto serial_edges = static_cast<eid_t>(std::max<std::int64_t>(0, options.serial_edges));
   auto small_level = [&](eid_t edges) { return edges < serial_edges; };
   // Backward levels of more than n / kBitmapFraction vertices use a bitmap
@@ -142,6 +182,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
     ws.clean = false;
     level_start.assign({0, 1});
     level_edges.assign({off[s + 1] - off[s]});
+    level_in_edges.assign({g.has_in_edges() ? in_off[s + 1] - in_off[s] : 0});
     order[0] = s;
     depth[s] = 0;
     sigma[s] = 1;
@@ -178,7 +219,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
       auto claimed = [&](V v) {
         local.push_back(v);
         found_out += off[v + 1] - off[v];
-        if (alpha > 0) found_in += in_off[v + 1] - in_off[v];
+        if (g.has_in_edges()) found_in += in_off[v + 1] - in_off[v];
       };
       for (; lo < hi && small_level(frontier_edges) != team; ++d) {
         Found& next = found[(d + 1) % 3];
@@ -207,11 +248,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
 #pragma omp for schedule(dynamic, 1024) nowait
           for (std::int64_t v = 0; v < n; ++v) {
             if (depth[v] >= 0) continue;
-            double sum = 0;
-            for (eid_t e = in_off[v]; e < in_off[v + 1]; ++e) {
-              const V u = in_nbr[e];
-              if ((cur[u >> 6] >> (u & 63)) & 1) sum += sigma[u];
-            }
+            const double sum = gather(sigma, cur, in_nbr + in_off[v], in_nbr + in_off[v + 1]);
             if (sum > 0) {
               depth[v] = d + 1;
               sigma[v] = sum;
@@ -261,8 +298,9 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
         lo = hi;
         hi += next.count.load(std::memory_order_relaxed);
         frontier_edges = next.out_edges.load(std::memory_order_relaxed);
-        unvisited_in -= next.in_edges.load(std::memory_order_relaxed);
-        if (leader) level_start.push_back(hi), level_edges.push_back(frontier_edges);
+        const eid_t next_in = next.in_edges.load(std::memory_order_relaxed);
+        unvisited_in -= next_in;
+        if (leader) level_start.push_back(hi), level_edges.push_back(frontier_edges), level_in_edges.push_back(next_in);
       }
       if (leader) {
         shared_lo = lo, shared_hi = hi, shared_d = d;
@@ -297,6 +335,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
       }
     };
     std::size_t levels_left = level_start.size() - 1;
+    int back_pushes = 0;
     auto backward = [&](bool team) {
       std::size_t left = levels_left;
       for (; left > 0 && small_level(level_edges[left - 1]) != team; --left) {
@@ -308,6 +347,9 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
         const bool use_bits = (last - first) * kBitmapFraction > n;
         const std::uint64_t* below = bits[0];
         const std::int64_t next_size = level_start[l + 2 < level_start.size() ? l + 2 : l + 1] - last;
+        const bool push_back = g.has_in_edges() && next_size > 0 && options.back_push_ratio > 0 &&
+                               static_cast<double>(level_in_edges[l + 1]) * options.back_push_ratio <
+                                   static_cast<double>(level_edges[l]);
         // Applies fn to every vertex of level l; a big level in id order (a
         // pushed level comes in a random order): the neighbours' reads of
         // consecutive vertices then share cache lines.
@@ -321,11 +363,12 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
             for (std::int64_t i = first; i < last; ++i) fn(order[i]);
           }
         };
-        if (g.has_in_edges() && (last - first) * 1024 > n && next_size * kBackPushRatio < last - first) {
-          // Level l + 1 is small next to level l (the tail of a low-diameter
-          // graph): push its c to its predecessors (atomic adds into their c,
-          // still 0) instead of scanning every edge of level l for the few
-          // successors.
+        if (push_back) {
+          // Level l + 1 has few in-edges next to level l's out-edges (the
+          // tail of a low-diameter graph): push its c to its predecessors
+          // (atomic adds into their c, still 0) instead of scanning every
+          // edge of level l for the few successors.
+          if (parallel::thread_id() == 0) ++back_pushes;
 #pragma omp for schedule(dynamic, 64)
           for (std::int64_t i = last; i < last + next_size; ++i) {
             const V v = order[i];
@@ -342,7 +385,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
           flip_bits(bits[0], l + 1, true);
 #pragma omp barrier
           for_level([&](const V w) {
-            const double sum = bc_detail::masked_gather_sum(c0, below, nbr + off[w], nbr + off[w + 1]);
+            const double sum = gather(c0, below, nbr + off[w], nbr + off[w + 1]);
             const double sw = sigma[w];
             c0[w] = 1 / sw + sum;
             if (w != s) scores[w] += sw * sum;
@@ -383,6 +426,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
     }
     ws.pull_levels = pulls;
     ws.push_levels = pushes;
+    ws.back_push_levels = back_pushes;
     ws.clean = true;
   }
 }

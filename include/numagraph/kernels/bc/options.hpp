@@ -18,12 +18,13 @@ namespace numagraph::kernels {
 // atomics backward; brandes_direction_optimizing.hpp), batched (up to 16
 // sources share each sweep; brandes_batched.hpp), source-parallel (serial
 // searches, one source per thread at a time; brandes_source_parallel.hpp).
-// auto: batched for 4 or more sources on graphs of average degree 8 or more,
-// where sharing the edge sweeps pays; source-parallel for at least as many
-// sources as threads on sparser graphs (road networks, meshes), where a
-// level-synchronous search waits at barriers, when the per-thread arrays
-// fit; else, sources one after the other, direction-optimizing on graphs of
-// average degree 8 or more and brandes on sparser ones (docs/kernels/bc.md).
+// auto: on graphs of average degree 8 or more, batched for 4 or more sources
+// when a batch's 16 lanes of path counts (n * 128 bytes) fit in the
+// last-level cache, where sharing the edge sweeps pays, else
+// direction-optimizing, the sources one after the other; on sparser graphs
+// (road networks, meshes) source-parallel for at least as many sources as
+// threads, where a level-synchronous search waits at barriers, when the
+// per-thread arrays fit, else brandes (docs/kernels/bc.md).
 // work-queues: seed 000's Algorithm 2 (brandes_work_queues.hpp): each
 // thread's discoveries are its own queue for the next level, drained in
 // tasks, dry threads steal by NUMA distance; on the NUMA engine it names the
