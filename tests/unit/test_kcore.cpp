@@ -1,6 +1,6 @@
 // k-core decomposition: hand-drawn graphs with known coreness (32- and 64-bit
 // ids), Kronecker graphs against a serial minimum-degree peel, the verifier
-// rejecting corrupted results, the refusals (directed, self-loops), and the
+// rejecting corrupted results, rounds that push or pull, the refusals (directed, self-loops), and the
 // engine variant equal to the flat kernel on 1, 2, 4 and 8 synthetic nodes,
 // in both modes, with and without accounting.
 #include <gtest/gtest.h>
@@ -107,6 +107,13 @@ TEST_P(KcoreIds, KroneckerMatchesSerialPeel) {
         EXPECT_EQ(as_vector(r.core), want);
         EXPECT_EQ(r.max_core, *std::max_element(want.begin(), want.end()));
         EXPECT_TRUE(verify::core_numbers(g, r.core.data()).ok);
+        // Rounds that always push, always pull, or by the rule: the same
+        // coreness in the same rounds.
+        for (const double pull_ratio : {0.0, 1e12, 2.0, -1.0}) {
+          const auto p = kernels::core_numbers_peeling(g, kernels::KcoreOptions{pull_ratio});
+          EXPECT_EQ(as_vector(p.core), want) << "pull_ratio " << pull_ratio;
+          EXPECT_EQ(p.rounds, r.rounds) << "pull_ratio " << pull_ratio;
+        }
       },
       any);
 }

@@ -15,9 +15,17 @@
 
 namespace numagraph::kernels {
 
-// No parameters yet: the type exists so that one can be added without
-// changing the entry point's signature or its callers.
-struct KcoreOptions {};
+// Library options of the flat peeling (kcore/peeling.hpp); the CLI and
+// Python keep the defaults.
+struct KcoreOptions {
+  // A round pulls (each remaining vertex counts its peeled neighbours in a
+  // bitmap, no atomics) when the peeled vertices' edges times this exceed
+  // the remaining vertices' edges; otherwise it pushes (an atomic decrement
+  // per edge). 0: always push. -1: 2 while the n degree counters fit in a
+  // quarter of the last-level cache, 8 beyond, where each pushed decrement
+  // misses the caches (docs/kernels/kcore.md).
+  double pull_ratio = -1;
+};
 
 // core[v]: the largest k such that v belongs to the k-core, the maximal
 // subgraph in which every vertex has at least k neighbours. Degrees count
