@@ -142,7 +142,7 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
         std::uint64_t* bits = peeled_bits.data();
         const auto fsize = static_cast<std::int64_t>(frontier.size());
         const auto rsize = static_cast<std::int64_t>(remaining.size());
-#pragma omp parallel
+#pragma omp parallel if (rsize >= kcore_detail::kSerialBelow)
         {
           const auto tid = static_cast<std::size_t>(parallel::thread_id());
           auto& next = found[tid];
