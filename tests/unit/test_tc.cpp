@@ -1,14 +1,17 @@
 // Triangle counting (ordered intersection, degree relabelling) and its
 // verifier: cliques and hand-drawn graphs with known totals and per-vertex
 // counts, skewed Kronecker graphs (relabelling taken) with 32- and 64-bit
-// ids, both intersection strategies (marking, merging), and refusals: directed graphs, parallel edges.
+// ids, both intersection strategies (marking, merging), refusals (directed
+// graphs, parallel edges), and the entry point's input check once per cache.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <numeric>
 #include <vector>
 
+#include "numagraph/kernel_cache.hpp"
 #include "numagraph/kernels/tc/ordered_intersection.hpp"
+#include "numagraph/kernels/tc/triangles.hpp"
 #include "numagraph/verify/tc.hpp"
 #include "traversal_test_graphs.hpp"
 
@@ -123,8 +126,31 @@ TEST(Tc, ParallelEdgesAreRefused) {
       [](const auto& g) {
         EXPECT_THROW(kernels::triangles_ordered(g), UsageError);
         EXPECT_THROW(kernels::triangles_per_vertex(g), UsageError);
+        // The entry point checks once per graph and cache, and only a check
+        // that passed is remembered: every call with the cache refuses.
+        KernelCache cache;
+        Execution x;
+        x.cache = &cache;
+        for (int call = 0; call < 2; ++call) {
+          EXPECT_THROW(triangles(g, {}, x), UsageError);
+          EXPECT_THROW(triangles(g, {.per_vertex = true}, x), UsageError);
+        }
       },
       any);
+}
+
+TEST(Tc, EntryPointChecksOncePerGraphAndCache) {
+  const AnyGraph any = make_graph(clique(5), 5, false, false);
+  const auto& g = std::get<Graph32>(any);
+  KernelCache cache;
+  Execution x;
+  x.cache = &cache;
+  const auto first = triangles(g, {}, x);
+  EXPECT_EQ(first.triangles, 10);
+  EXPECT_GT(first.ran.setup_s, 0) << "the input check is the first call's setup";
+  const auto second = triangles(g, {.per_vertex = true}, x);
+  EXPECT_EQ(second.triangles, 10);
+  EXPECT_EQ(second.ran.setup_s, 0) << "the check passed on this graph and cache";
 }
 
 TEST(Tc, SelfLoopsDoNotCount) {

@@ -132,9 +132,11 @@ void require_simple_undirected(const CSRGraph<V>& g) {
 
 }  // namespace tc_detail
 
+// check_input false: the caller has run tc_detail::require_simple_undirected
+// on this graph (the entry point does, once per graph and cache).
 template <typename V>
-std::int64_t triangles_ordered(const CSRGraph<V>& g, bool* relabelled = nullptr) {
-  {
+std::int64_t triangles_ordered(const CSRGraph<V>& g, bool* relabelled = nullptr, bool check_input = true) {
+  if (check_input) {
     profile::InnerPhase phase("check");
     tc_detail::require_simple_undirected(g);
   }
@@ -174,8 +176,8 @@ std::int64_t triangles_ordered(const CSRGraph<V>& g, bool* relabelled = nullptr)
 // Triangles through each vertex (what networkx.triangles returns): every
 // triangle u > v > w adds one to each corner. No renumbering.
 template <typename V>
-NumaArray<std::int64_t> triangles_per_vertex(const CSRGraph<V>& g) {
-  tc_detail::require_simple_undirected(g);
+NumaArray<std::int64_t> triangles_per_vertex(const CSRGraph<V>& g, bool check_input = true) {
+  if (check_input) tc_detail::require_simple_undirected(g);
   const std::int64_t n = g.num_vertices();
   NumaArray<std::int64_t> t(static_cast<std::size_t>(n));
   const auto& a = g.out();

@@ -16,6 +16,14 @@ struct TcOptions {
   bool per_vertex = false;  // also count the triangles through each vertex (networkx.triangles)
 };
 
+namespace kernels {
+// What a graph's cache keeps for triangle counting: whether its input check
+// (undirected, no parallel edges: one pass over the arcs) has passed.
+struct TcWorkspace {
+  bool checked_input = false;
+};
+}  // namespace kernels
+
 struct TcResult {
   std::int64_t triangles = 0;
   bool relabelled = false;             // the count ran on vertices renumbered by degree
@@ -36,15 +44,20 @@ template <typename V>
 TcResult triangles(const CSRGraph<V>& g, const TcOptions& o = {}, const Execution& x = {}) {
   kernels::require_flat(x, "triangle counting");
   kernels::EngineCall<V> call(g, x, "triangles", {});
+  auto& ws = call.template workspace<kernels::TcWorkspace>();
+  if (!ws.checked_input) {  // once per graph and cache, timed apart as the call's setup
+    call.setup([&] { kernels::tc_detail::require_simple_undirected(call.graph()); });
+    ws.checked_input = true;
+  }
   TcResult r;
   call.run_flat([&] {
     if (o.per_vertex) {
-      r.per_vertex = kernels::triangles_per_vertex(call.graph());
+      r.per_vertex = kernels::triangles_per_vertex(call.graph(), false);
       std::int64_t corners = 0;
       for (const std::int64_t t : r.per_vertex) corners += t;
       r.triangles = corners / 3;
     } else {
-      r.triangles = kernels::triangles_ordered(call.graph(), &r.relabelled);
+      r.triangles = kernels::triangles_ordered(call.graph(), &r.relabelled, false);
     }
   });
   unpermute(r, call.ids());
