@@ -50,6 +50,24 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
+// do[:ALPHA[:SERIAL_EDGES[:BACK_PUSH_RATIO[:BRANCH_FREE]]]], split at ':'.
+kernels::BrandesDoOptions do_options(const std::vector<std::string>& parts) {
+  kernels::BrandesDoOptions o;
+  if (parts.size() > 1) o.alpha = std::stod(parts[1]);
+  if (parts.size() > 2) o.serial_edges = std::stoll(parts[2]);
+  if (parts.size() > 3) o.back_push_ratio = std::stod(parts[3]);
+  if (parts.size() > 4) o.branch_free = std::stoi(parts[4]);
+  return o;
+}
+
+// batched[:BATCH[:ALPHA]], split at ':'.
+kernels::BrandesBatchedOptions batched_options(const std::vector<std::string>& parts) {
+  kernels::BrandesBatchedOptions o;
+  if (parts.size() > 1) o.batch = std::stoi(parts[1]);
+  if (parts.size() > 2) o.alpha = std::stod(parts[2]);
+  return o;
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -136,17 +154,9 @@ int main(int argc, char** argv) {
       if (parts[0] == "brandes") {
         scores = kernels::betweenness_brandes(g, sources);
       } else if (parts[0] == "do") {
-        kernels::BrandesDoOptions o;
-        if (parts.size() > 1) o.alpha = std::stod(parts[1]);
-        if (parts.size() > 2) o.serial_edges = std::stoll(parts[2]);
-        if (parts.size() > 3) o.back_push_ratio = std::stod(parts[3]);
-        if (parts.size() > 4) o.branch_free = std::stoi(parts[4]);
-        scores = kernels::betweenness_brandes_do(g, sources, o);
+        scores = kernels::betweenness_brandes_do(g, sources, do_options(parts));
       } else if (parts[0] == "batched") {
-        kernels::BrandesBatchedOptions o;
-        if (parts.size() > 1) o.batch = std::stoi(parts[1]);
-        if (parts.size() > 2) o.alpha = std::stod(parts[2]);
-        scores = kernels::betweenness_brandes_batched(g, sources, o);
+        scores = kernels::betweenness_brandes_batched(g, sources, batched_options(parts));
       } else if (parts[0] == "source-parallel") {
         kernels::betweenness_brandes_source_parallel(g, sources, scores);
       } else {
@@ -187,17 +197,9 @@ int main(int argc, char** argv) {
         if (parts[0] == "brandes") {
           kernels::betweenness_brandes(g, roots, scores, ws_plain);
         } else if (parts[0] == "do") {
-          kernels::BrandesDoOptions o;
-          if (parts.size() > 1) o.alpha = std::stod(parts[1]);
-          if (parts.size() > 2) o.serial_edges = std::stoll(parts[2]);
-          if (parts.size() > 3) o.back_push_ratio = std::stod(parts[3]);
-          if (parts.size() > 4) o.branch_free = std::stoi(parts[4]);
-          kernels::betweenness_brandes_do(g, roots, scores, ws_do, o);
+          kernels::betweenness_brandes_do(g, roots, scores, ws_do, do_options(parts));
         } else if (parts[0] == "batched") {
-          kernels::BrandesBatchedOptions o;
-          if (parts.size() > 1) o.batch = std::stoi(parts[1]);
-          if (parts.size() > 2) o.alpha = std::stod(parts[2]);
-          kernels::betweenness_brandes_batched(g, roots, scores, ws_batched, o);
+          kernels::betweenness_brandes_batched(g, roots, scores, ws_batched, batched_options(parts));
         } else if (parts[0] == "source-parallel") {
           kernels::betweenness_brandes_source_parallel(g, roots, scores);
         } else {
