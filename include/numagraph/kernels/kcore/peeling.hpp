@@ -77,7 +77,14 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
   std::vector<std::vector<V>> kept(threads), found(threads);
   std::vector<parallel::Padded<std::int32_t>> lowest(threads);
   // Out-edges of the vertices each thread kept or found (the rule's sums).
+  // Read through sum_of, which leaves them 0: a step on one thread writes
+  // only its own slot.
   std::vector<parallel::Padded<eid_t>> kept_edges(threads), found_edges(threads);
+  auto sum_of = [](std::vector<parallel::Padded<eid_t>>& parts) {
+    eid_t total = 0;
+    for (auto& p : parts) total += std::exchange(p.value, 0);
+    return total;
+  };
   NumaArray<std::uint64_t> peeled_bits;  // the round's peeled vertices, when it pulls
   auto degree = [&](V v) { return static_cast<eid_t>(g.out_degree(v)); };
   const double pull_ratio = options.pull_ratio >= 0 ? options.pull_ratio
@@ -89,8 +96,6 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
     // Split the remaining vertices: deg <= k (coreness k) and the rest,
     // dropping the ones the last level's rounds peeled.
     for (auto& l : lowest) l.value = std::numeric_limits<std::int32_t>::max();
-    for (auto& e : kept_edges) e.value = 0;
-    for (auto& e : found_edges) e.value = 0;
     const bool wide = static_cast<std::int64_t>(remaining.size()) >= kcore_detail::kSerialBelow;
 #pragma omp parallel if (wide)
     {
@@ -115,11 +120,6 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
       kept_edges[tid].value = kept_sum;
       found_edges[tid].value = found_sum;
     }
-    auto sum_of = [](auto& parts) {
-      eid_t total = 0;
-      for (auto& p : parts) total += std::exchange(p.value, 0);
-      return total;
-    };
     eid_t remaining_edges = sum_of(kept_edges);
     eid_t frontier_edges = sum_of(found_edges);
     kcore_detail::gather(kept, remaining);
@@ -157,7 +157,7 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
             const V v = remaining[static_cast<std::size_t>(i)];
             if (r.core[v] >= 0) continue;  // peeled at this level
             std::int32_t peeled = 0;
-            for (const V u : g.out_neighbors(v)) peeled += static_cast<std::int32_t>((bits[u >> 6] >> (u & 63)) & 1);
+            for (const V u : g.out_neighbors(v)) peeled += static_cast<std::int32_t>(engine::test_bit(bits, u));
             if (peeled == 0) continue;
             deg[v] -= peeled;
             if (deg[v] <= k) {
