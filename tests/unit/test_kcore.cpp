@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -172,6 +173,18 @@ TEST(KcoreInput, RefusesDirectedGraphsAndSelfLoops) {
         EXPECT_THROW(core_numbers(g), UsageError);
       },
       looped);
+}
+
+TEST(KcoreInput, RefusesPullRatioWhereItDoesNotApply) {
+  const AnyGraph any = make_graph({{0, 1}, {1, 2}, {2, 0}}, 3, false, false);
+  const auto& g = std::get<Graph32>(any);
+  for (const double bad : {-2.0, std::nan("")})
+    EXPECT_THROW(core_numbers(g, KcoreOptions{bad}), UsageError) << bad;
+  Execution numa;
+  numa.engine = EngineChoice::kNuma;
+  EXPECT_THROW(core_numbers(g, KcoreOptions{2}, numa), UsageError);
+  EXPECT_EQ(core_numbers(g, KcoreOptions{}, numa).max_core, 2);
+  EXPECT_EQ(core_numbers(g, KcoreOptions{2}).max_core, 2);
 }
 
 TEST(KcoreEngine, EqualsFlatOnSyntheticNodes) {
