@@ -218,9 +218,10 @@ RecycleBin& bin() {
   return *b;
 }
 
-// Unmaps the oldest kept mappings until at most `keep` bytes remain (bin locked).
-void shrink_locked(RecycleBin& b, std::size_t keep) {
-  while (b.bytes > keep && !b.kept.empty()) {
+// Unmaps the oldest kept mappings until at most `keep` bytes and `mappings`
+// mappings remain (bin locked).
+void shrink_locked(RecycleBin& b, std::size_t keep, std::size_t mappings = kMaxRecycledMappings) {
+  while ((b.bytes > keep || b.kept.size() > mappings) && !b.kept.empty()) {
     munmap(b.kept.front().data, b.kept.front().mapped);
     b.bytes -= b.kept.front().mapped;
     b.kept.pop_front();
@@ -383,7 +384,7 @@ void release(const Allocation& allocation) {
     std::lock_guard<std::mutex> lock(b.mutex);
     const std::size_t limit = b.limit;
     if (allocation.mapped <= limit) {
-      shrink_locked(b, limit - allocation.mapped);
+      shrink_locked(b, limit - allocation.mapped, kMaxRecycledMappings - 1);
       b.kept.push_back(allocation);
       b.bytes += allocation.mapped;
       return;

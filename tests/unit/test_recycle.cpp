@@ -165,3 +165,22 @@ TEST_F(Recycle, ConfiguringTheRuntimeEmptiesTheBin) {
 }
 
 }  // namespace
+
+// Small arrays are kept too, but never more than kMaxRecycledMappings of
+// them: the oldest go back first, and the newest are the ones handed out.
+TEST_F(Recycle, TheBinKeepsAtMostItsMappingCountNewestFirst) {
+  if (!local_recycles()) GTEST_SKIP() << "local pages are not recycled on a machine with several NUMA nodes";
+  const std::size_t small = numa::kMinRecycledBytes / sizeof(std::uint32_t);  // 4 KiB pages, no THP
+  const std::size_t count = numa::kMaxRecycledMappings + 8;
+  std::vector<NumaArray<std::uint32_t>> arrays;
+  for (std::size_t i = 0; i < count; ++i) arrays.push_back(NumaArray<std::uint32_t>::for_overwrite(small));
+  const std::uint32_t* newest = arrays.back().data();
+  for (auto& a : arrays) a = NumaArray<std::uint32_t>();  // released oldest first
+  EXPECT_EQ(numa::recycled_bytes(), numa::kMaxRecycledMappings * numa::kMinRecycledBytes);
+  auto back = NumaArray<std::uint32_t>::for_overwrite(small);
+  EXPECT_EQ(back.data(), newest);
+  // Below the bound an array is always fresh.
+  const std::size_t kept = numa::recycled_bytes();
+  { auto tiny = NumaArray<std::uint32_t>::for_overwrite(small / 2); }
+  EXPECT_EQ(numa::recycled_bytes(), kept);
+}

@@ -49,10 +49,15 @@ Allocation allocate(std::size_t bytes, const Placement& placement, PageSize page
 // partitioned by element count (taken back only for the same bytes and
 // element size: the same node ranges), and local ones only on a machine with
 // one NUMA node (first-touch placement is not carried from one array to the
-// next), within recycle_limit() bytes in all (oldest given back first).
+// next), within recycle_limit() bytes and kMaxRecycledMappings mappings in
+// all (oldest given back first).
 void release(const Allocation& allocation);
 
-inline constexpr std::size_t kMinRecycledBytes = std::size_t{1} << 20;
+// 64 KiB: a small graph's label or score array (soc-Slashdot0902's 82,168
+// 32-bit labels are 321 KiB) is worth keeping too (docs/numa.md).
+inline constexpr std::size_t kMinRecycledBytes = std::size_t{64} << 10;
+// Bounds the bin's linear search and the process's mapping count.
+inline constexpr std::size_t kMaxRecycledMappings = 64;
 // Bytes the recycle bin may keep: NUMAGRAPH_RECYCLE_BYTES if set (0 turns
 // recycling off; K, M, G suffixes), else 1/16 of physical memory.
 std::size_t recycle_limit();

@@ -12,6 +12,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/cc/link.hpp"
+#include "numagraph/numa/machine_resources.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/profile/current.hpp"
 
@@ -20,16 +21,20 @@ namespace numagraph::kernels {
 template <typename V>
 NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, std::uint64_t seed = 27491095) {
   const std::int64_t n = g.num_vertices();
-  NumaArray<V> comp(static_cast<std::size_t>(n), numa::placement_for("labels"));
+  auto comp = NumaArray<V>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("labels"));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { comp[v] = static_cast<V>(v); });
   if (n == 0) return comp;
+  const std::int64_t chunk = cc_detail::link_chunk(n);
+  // Labels within 1/16 of the L3 are mostly cache hits already; the prefetch
+  // then only costs (road-NY 1.07x, soc-Slashdot0902 1.2x: docs/kernels/cc.md).
+  const bool prefetch = static_cast<std::uint64_t>(n) * sizeof(V) > numa::last_level_cache_bytes() / 16;
   for (int r = 0; r < neighbor_rounds; ++r) {
     profile::InnerPhase phase("sample links");
-#pragma omp parallel for schedule(dynamic, 16384)
+#pragma omp parallel for schedule(dynamic, chunk)
     for (std::int64_t u = 0; u < n; ++u) {
       // The label the link 16 vertices on will read: each link otherwise
       // waits for a random read in turn (docs/kernels/cc.md).
-      if (u + 16 < n) {
+      if (prefetch && u + 16 < n) {
         auto ahead = g.out_neighbors(static_cast<V>(u + 16));
         if (static_cast<std::size_t>(r) < ahead.size()) __builtin_prefetch(&comp[ahead[static_cast<std::size_t>(r)]]);
       }
@@ -41,7 +46,7 @@ NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, 
   profile::InnerPhase phase("final links");
   // Most frequent label among 1024 deterministic samples: the giant component.
   const V giant = cc_detail::most_frequent_sampled_label(comp, seed, [](std::size_t) {});
-#pragma omp parallel for schedule(dynamic, 16384)
+#pragma omp parallel for schedule(dynamic, chunk)
   for (std::int64_t u = 0; u < n; ++u) {
     if (comp[u] == giant) continue;
     auto nb = g.out_neighbors(static_cast<V>(u));

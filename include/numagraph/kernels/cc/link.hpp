@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <omp.h>
 #include <unordered_map>
 
 #include "numagraph/numa/numa_array.hpp"
@@ -25,11 +26,20 @@ void link(L u, L v, NumaArray<L>& comp) {
   }
 }
 
+// Vertices per dynamic chunk of a pass over all vertices: 16384 (far-apart
+// ranges, so threads rarely link into each other's labels), but at least 8
+// chunks per thread, so a small graph's threads finish together (docs/kernels/cc.md).
+inline std::int64_t link_chunk(std::int64_t n) {
+  const std::int64_t per_thread = n / (8 * static_cast<std::int64_t>(omp_get_max_threads()));
+  return per_thread < 1024 ? 1024 : per_thread > 16384 ? 16384 : per_thread;
+}
+
 // Points every vertex straight at its root.
 template <typename L>
 void compress(NumaArray<L>& comp) {
   const std::int64_t n = static_cast<std::int64_t>(comp.size());
-#pragma omp parallel for schedule(dynamic, 16384)
+  const std::int64_t chunk = link_chunk(n);
+#pragma omp parallel for schedule(dynamic, chunk)
   for (std::int64_t v = 0; v < n; ++v) {
     while (comp[v] != comp[comp[v]]) comp[v] = comp[comp[v]];
   }
