@@ -134,6 +134,18 @@ template <typename C>
   return static_cast<C>(kept) / static_cast<C>(degree + (degree == 0));
 }
 
+// The same contribution as score x (1 / outdeg), 0 without out-arcs. The
+// reciprocal depends on the degree alone, so it is ready before the score is;
+// in a Gauss-Seidel sweep, where vertex v + 1 often reads x[v] (road graphs),
+// the division and the mask of score_if_out_arcs no longer sit on the chain
+// from one vertex to the next (road-NY 0.88x: docs/kernels/pr.md). May differ
+// from the quotient in the last bit of C.
+template <typename C>
+[[gnu::always_inline]] inline C contribution_by_reciprocal(double score, eid_t degree) {
+  const C reciprocal = C(1) / static_cast<C>(degree + (degree == 0)) * static_cast<C>(degree > 0);
+  return static_cast<C>(score) * reciprocal;
+}
+
 // The start shared by every flat variant: scores 1/n, each vertex's first
 // contribution 1/(n outdeg). Returns the score mass on dangling vertices.
 template <typename G, typename C>

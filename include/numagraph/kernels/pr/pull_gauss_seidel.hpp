@@ -60,7 +60,7 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
       change += std::fabs(next - score[v]);
       score[v] = next;
       const eid_t d = out_off[v + 1] - out_off[v];
-      x[v] = contribution<C>(score_if_out_arcs(next, d), d);
+      x[v] = contribution_by_reciprocal<C>(next, d);
     }
     r.iterations = it + 1;
     r.last_change = change;
