@@ -48,7 +48,7 @@ NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, 
   const V giant = cc_detail::most_frequent_sampled_label(comp, seed, [](std::size_t) {});
 #pragma omp parallel for schedule(dynamic, chunk)
   for (std::int64_t u = 0; u < n; ++u) {
-    if (comp[u] == giant) continue;
+    if (__atomic_load_n(&comp[u], __ATOMIC_RELAXED) == giant) continue;  // other threads link meanwhile
     auto nb = g.out_neighbors(static_cast<V>(u));
     for (std::size_t j = static_cast<std::size_t>(neighbor_rounds); j < nb.size(); ++j)
       cc_detail::link(static_cast<V>(u), nb[j], comp);
