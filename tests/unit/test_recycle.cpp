@@ -164,8 +164,6 @@ TEST_F(Recycle, ConfiguringTheRuntimeEmptiesTheBin) {
   EXPECT_EQ(numa::recycled_bytes(), 0u);
 }
 
-}  // namespace
-
 // Small arrays are kept too, but never more than kMaxRecycledMappings of
 // them: the oldest go back first, and the newest are the ones handed out.
 TEST_F(Recycle, TheBinKeepsAtMostItsMappingCountNewestFirst) {
@@ -184,3 +182,5 @@ TEST_F(Recycle, TheBinKeepsAtMostItsMappingCountNewestFirst) {
   { auto tiny = NumaArray<std::uint32_t>::for_overwrite(small / 2); }
   EXPECT_EQ(numa::recycled_bytes(), kept);
 }
+
+}  // namespace

@@ -126,14 +126,16 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
   // An unvisited vertex holds -(out-degree + 1): the top-down step reads the
   // degree of a vertex it claims from the word it just compared, saving a
   // random read of the offsets for the switching heuristic.
+  // Every array below is written whole before it is read, so each may come
+  // back from the recycle bin (numa/memory.hpp) instead of fresh zeroed pages.
   if (r.parent.size() != static_cast<std::size_t>(n))
-    r.parent = NumaArray<P>(static_cast<std::size_t>(n), numa::placement_for("parents"));
+    r.parent = NumaArray<P>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("parents"));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) {
     r.parent[v] = static_cast<P>(-(g.out_degree(static_cast<V>(v)) + 1));
   });
   if (o.compute_depth) {
     if (r.depth.size() != static_cast<std::size_t>(n))
-      r.depth = NumaArray<std::int32_t>(static_cast<std::size_t>(n), numa::placement_for("depth"));
+      r.depth = NumaArray<std::int32_t>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("depth"));
     parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { r.depth[v] = -1; });
     r.depth[root] = 0;
   }
@@ -144,7 +146,7 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
   // once, so level after level the frontier is the window [head, tail) and
   // the next level is appended behind it (a sliding queue).
   if (ws.queue.size() != static_cast<std::size_t>(n))
-    ws.queue = NumaArray<V>(static_cast<std::size_t>(n), numa::placement_for("frontier"));
+    ws.queue = NumaArray<V>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("frontier"));
   if (!ws.front.fits(n, o.summary_bits)) ws.front = detail::SummaryBitmap(n, o.summary_bits);
   if (!ws.next.fits(n, o.summary_bits)) ws.next = detail::SummaryBitmap(n, o.summary_bits);
   NumaArray<V>& queue = ws.queue;
