@@ -57,9 +57,7 @@ CcResult<V> components_afforest_numa(const engine::PartitionedGraph<V>& pg, engi
   };
   auto compress_range = [&](int tid, std::int64_t lo, std::int64_t hi) {
     for (std::int64_t v = lo; v < hi; ++v) {
-      V c = __atomic_load_n(&comp[v], __ATOMIC_RELAXED);
-      for (V up = __atomic_load_n(&comp[c], __ATOMIC_RELAXED); up != c; up = __atomic_load_n(&comp[c], __ATOMIC_RELAXED))
-        c = up;
+      const V c = cc_detail::root_of(comp, __atomic_load_n(&comp[v], __ATOMIC_RELAXED));
       __atomic_store_n(&comp[v], c, __ATOMIC_RELAXED);
       count_label(tid, v, Pattern::kSequential);
       count_label(tid, c, Pattern::kRandom);

@@ -34,21 +34,26 @@ inline std::int64_t link_chunk(std::int64_t n) {
   return per_thread < 1024 ? 1024 : per_thread > 16384 ? 16384 : per_thread;
 }
 
-// Points every vertex straight at its root. Other threads shorten the paths
-// through v while v's own thread reads them, so labels are read and written
-// as relaxed atomics (plain moves on x86): every value read is an ancestor.
+// The root above label c. Other threads shorten the same paths meanwhile, so
+// labels are read as relaxed atomics (plain moves on x86): every value read
+// is an ancestor, and the walk ends at the root.
+template <typename L>
+L root_of(const NumaArray<L>& comp, L c) {
+  for (L up = __atomic_load_n(&comp[c], __ATOMIC_RELAXED); up != c; up = __atomic_load_n(&comp[c], __ATOMIC_RELAXED))
+    c = up;
+  return c;
+}
+
+// Points every vertex straight at its root.
 template <typename L>
 void compress(NumaArray<L>& comp) {
   const std::int64_t n = static_cast<std::int64_t>(comp.size());
   const std::int64_t chunk = link_chunk(n);
 #pragma omp parallel for schedule(dynamic, chunk)
   for (std::int64_t v = 0; v < n; ++v) {
-    L parent = __atomic_load_n(&comp[v], __ATOMIC_RELAXED);
-    for (L up = __atomic_load_n(&comp[parent], __ATOMIC_RELAXED); up != parent;
-         up = __atomic_load_n(&comp[parent], __ATOMIC_RELAXED)) {
-      __atomic_store_n(&comp[v], up, __ATOMIC_RELAXED);
-      parent = up;
-    }
+    const L parent = __atomic_load_n(&comp[v], __ATOMIC_RELAXED);
+    const L root = root_of(comp, parent);
+    if (root != parent) __atomic_store_n(&comp[v], root, __ATOMIC_RELAXED);
   }
 }
 
