@@ -11,7 +11,7 @@
 //   bc_sssp_driver GRAPH bc ROOTS TRIALS VARIANT...
 //       ROOTS: comma-separated ids; one trial runs all of them (one call of the kernel).
 //       VARIANT: brandes (kernels/bc/brandes.hpp), do[:ALPHA[:SERIAL_EDGES[:BACK_PUSH_RATIO[:BRANCH_FREE]]]]
-//       (BrandesDoOptions; BRANCH_FREE -1 auto, 0 off, 1 on), batched[:BATCH[:ALPHA]],
+//       (BrandesDoOptions; BRANCH_FREE -1 auto, 0 off, 1 on), batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO]]],
 //       source-parallel, or auto (the entry point's choice, kernels/bc/betweenness.hpp)
 //   bc_sssp_driver GRAPH scores ROOTS|all VARIANT...  raw Brandes sums, "VARIANT id score" per
 //       vertex (ids as in the input file), for oracle tests (tests/python/test_bc_fast.py)
@@ -60,11 +60,12 @@ kernels::BrandesDoOptions do_options(const std::vector<std::string>& parts) {
   return o;
 }
 
-// batched[:BATCH[:ALPHA]], split at ':'.
+// batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO]]], split at ':'.
 kernels::BrandesBatchedOptions batched_options(const std::vector<std::string>& parts) {
   kernels::BrandesBatchedOptions o;
   if (parts.size() > 1) o.batch = std::stoi(parts[1]);
   if (parts.size() > 2) o.alpha = std::stod(parts[2]);
+  if (parts.size() > 3) o.back_push_ratio = std::stod(parts[3]);
   return o;
 }
 

@@ -119,8 +119,8 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                                      "flat kernel: brandes (push, atomics), direction-optimizing, batched (16 sources "
                                      "share each sweep), source-parallel (one serial search per thread at a time), "
                                      "work-queues (the BC paper's NUMA-aware queues, see --schedule; also the numa "
-                                     "engine's), or auto (default: on graphs of average degree 8+, batched for 4+ "
-                                     "sources when n * 128 bytes fit in the last-level cache, else "
+                                     "engine's), or auto (default: on graphs of average degree 8+, batched for 8+ "
+                                     "sources when its lanes fit a quarter of memory, at most 8 GiB, else "
                                      "direction-optimizing; on sparser graphs source-parallel for as many sources as "
                                      "threads, else brandes)")
                           ->check(CLI::IsMember({"auto", "brandes", "direction-optimizing", "batched", "source-parallel",

@@ -139,8 +139,8 @@ def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT
     BC paper's NUMA-aware work queues: each thread's discoveries are its next
     queue, dry threads steal by NUMA distance; the CLI's --schedule picks the
     paper's dynamic baseline instead) or 'auto' (on graphs of average
-    degree 8+, batched for 4+ sources when n * 128 bytes fit in the
-    last-level cache, else direction-optimizing; on sparser graphs
+    degree 8+, batched for 8+ sources when its lanes fit a quarter of
+    memory (at most 8 GiB), else direction-optimizing; on sparser graphs
     source-parallel for as many sources as threads, else brandes); the
     NUMA engine has one ('auto' or
     'work-queues'). ``as_frame=True``: a pandas DataFrame indexed by

@@ -160,6 +160,22 @@ TEST(BcFast, LargeKroneckerMixesTeamAndSerialLevels) {
         }
       }
     expect_serial(g, sources, kernels::betweenness_brandes_batched(g, sources), "batched");
+    // The batched kernel's backward pushes too (every level, the rule, none),
+    // on 16 sources so that big levels are swept in id order.
+    std::vector<std::uint32_t> sixteen;  // vertices with edges, so that every lane searches
+    for (std::uint32_t v = 0; sixteen.size() < 16; v = (v + 7919) % static_cast<std::uint32_t>(g.num_vertices()))
+      if (g.out_degree(v) > 0) sixteen.push_back(v);
+    for (const double back_push_ratio : {1e-12, 4.0, 0.0}) {
+      kernels::BrandesBatchedWorkspace<std::uint32_t> ws;
+      NumaArray<double> raw;
+      kernels::betweenness_brandes_batched(g, sixteen, raw, ws, kernels::BrandesBatchedOptions{16, 4, back_push_ratio});
+      expect_serial(g, sixteen, raw, "batched");
+      if (back_push_ratio == 0) {
+        EXPECT_EQ(ws.back_push_levels, 0);
+      } else if (back_push_ratio < 1e-6) {
+        EXPECT_GT(ws.back_push_levels, 0);
+      }
+    }
   }
 }
 
@@ -258,27 +274,33 @@ TEST(BcFast, SourceParallelStopsOnCancel) {
 
 }  // namespace
 
-TEST(BcFast, AutoBatchesOnlyWhileTheLanesFitTheCache) {
-  // Dense graphs (average degree 8 or more): batched for 4+ sources when n *
-  // 128 bytes fit in the last-level cache, the direction-optimizing search in
+TEST(BcFast, AutoBatchesFromEightSourcesWhileTheLanesFitTheBudget) {
+  // Dense graphs (average degree 8 or more): batched for 8+ sources when its
+  // workspace fits the scratch budget, the direction-optimizing search in
   // turn otherwise; sparse ones never batch.
   const AnyGraph small_any = make_kron(10, false, false);
   const auto& small = std::get<Graph32>(small_any);
   ASSERT_GE(small.num_arcs(), 8 * small.num_vertices());
-  EXPECT_EQ(kernels::flat_bc_variant(small, 4, BcVariant::kAuto, 2), BcVariant::kBatched);
-  EXPECT_EQ(kernels::flat_bc_variant(small, 3, BcVariant::kAuto, 2), BcVariant::kDirectionOptimizing);
-  EXPECT_EQ(kernels::flat_bc_variant(small, 4, BcVariant::kBrandes, 2), BcVariant::kBrandes);
-  // A ring where each vertex links to its 4 next ones (degree 8), one vertex
-  // more than a cache's worth of lanes.
-  const std::uint64_t n = numa::last_level_cache_bytes() / 128 + 1;
-  std::vector<test_graphs::Arc> arcs;
-  arcs.reserve(4 * n);
-  for (std::uint64_t v = 0; v < n; ++v)
-    for (std::uint64_t k = 1; k <= 4; ++k) arcs.push_back({v, (v + k) % n});
-  const AnyGraph ring_any = make_graph(arcs, n, false, false);
-  const auto& ring = std::get<Graph32>(ring_any);
-  ASSERT_EQ(ring.num_arcs(), 8 * static_cast<std::int64_t>(n));
-  EXPECT_EQ(kernels::flat_bc_variant(ring, 16, BcVariant::kAuto, 2), BcVariant::kDirectionOptimizing);
+  EXPECT_EQ(kernels::flat_bc_variant(small, 8, BcVariant::kAuto, 2), BcVariant::kBatched);
+  EXPECT_EQ(kernels::flat_bc_variant(small, 7, BcVariant::kAuto, 2), BcVariant::kDirectionOptimizing);
+  EXPECT_EQ(kernels::flat_bc_variant(small, 8, BcVariant::kBrandes, 2), BcVariant::kBrandes);
+  // 16 lanes of 32-bit ids: 16 * (8 + 8 + 4 + 2) + 3 * 2 bytes per vertex.
+  const std::uint64_t need = kernels::batched_workspace_bytes<std::uint32_t>(small.num_vertices(), 16);
+  EXPECT_EQ(need, static_cast<std::uint64_t>(small.num_vertices()) * 358);
+  EXPECT_EQ(kernels::flat_bc_variant(small, 16, BcVariant::kAuto, 2, need), BcVariant::kBatched);
+  EXPECT_EQ(kernels::flat_bc_variant(small, 16, BcVariant::kAuto, 2, need - 1), BcVariant::kDirectionOptimizing);
   const AnyGraph path_any = make_graph({{0, 1}, {1, 2}, {2, 3}, {3, 4}}, 5, false, false);
   EXPECT_NE(kernels::flat_bc_variant(std::get<Graph32>(path_any), 16, BcVariant::kAuto, 2), BcVariant::kBatched);
+}
+
+TEST(BcFast, BatchesDealTheSourcesEvenly) {
+  EXPECT_EQ(kernels::batched_sources_per_batch(16, 16), 16);
+  EXPECT_EQ(kernels::batched_sources_per_batch(17, 16), 9);  // 9 and 8, not 16 and 1
+  EXPECT_EQ(kernels::batched_sources_per_batch(33, 16), 11);
+  EXPECT_EQ(kernels::batched_sources_per_batch(5, 4), 3);
+  EXPECT_EQ(kernels::batched_sources_per_batch(3, 16), 3);
+  EXPECT_EQ(kernels::batched_sources_per_batch(40, 99), 14);  // at most 16 to a batch
+  EXPECT_EQ(kernels::batched_sources_per_batch(7, 0), 1);
+  EXPECT_EQ(kernels::batched_lanes(3), 4);
+  EXPECT_EQ(kernels::batched_lanes(9), 16);
 }

@@ -25,21 +25,24 @@ using kernels::BcVariant;
 
 namespace kernels {
 
-// BcVariant::kAuto's choice (options.hpp) for a call on `threads` threads.
+// BcVariant::kAuto's choice (options.hpp) for a call on `threads` threads
+// that may spend `scratch_budget` bytes on a variant's scratch.
 template <typename V>
-BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant asked, int threads) {
+BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant asked, int threads,
+                          std::uint64_t scratch_budget = bc_scratch_memory_budget()) {
   if (asked != BcVariant::kAuto) return asked;
   const double degree = static_cast<double>(g.num_arcs()) / static_cast<double>(std::max<std::int64_t>(1, g.num_vertices()));
   if (degree >= 8) {
-    // Sharing the sweeps pays while a batch's 16 lanes of path counts fit in
-    // the last-level cache; beyond, each edge moves two lines from memory
-    // where the searches in turn move 8 bytes (docs/kernels/bc.md).
-    const std::uint64_t lanes_bytes = static_cast<std::uint64_t>(g.num_vertices()) * 16 * sizeof(double);
-    if (sources >= 4 && lanes_bytes <= numa::last_level_cache_bytes()) return BcVariant::kBatched;
+    // Sharing the sweeps pays from 8 sources on (4 searches in turn are
+    // faster on kron20 and urand22: docs/kernels/bc.md), while the lanes fit
+    // the scratch budget.
+    const int lanes = batched_lanes(batched_sources_per_batch(sources, BrandesBatchedOptions{}.batch));
+    if (sources >= 8 && batched_workspace_bytes<V>(g.num_vertices(), lanes) <= scratch_budget)
+      return BcVariant::kBatched;
     return BcVariant::kDirectionOptimizing;
   }
   const std::uint64_t scratch = source_parallel_bytes_per_thread<V>(g.num_vertices()) * static_cast<std::uint64_t>(threads);
-  if (sources >= 2 && sources >= static_cast<std::size_t>(threads) && scratch <= source_parallel_memory_budget())
+  if (sources >= 2 && sources >= static_cast<std::size_t>(threads) && scratch <= scratch_budget)
     return BcVariant::kSourceParallel;
   // Sources one after the other on a sparse graph (roads, meshes): no level
   // is big enough to pull, and the push-only search with its successor bits
@@ -62,7 +65,8 @@ BcProgressPlan bc_progress_plan(const CSRGraph<V>& g, std::size_t sources, const
   if (x.numa_engine(MachineView::current()) || o.variant == BcVariant::kWorkQueues)
     return {BcVariant::kWorkQueues, 1};
   const BcVariant v = flat_bc_variant(g, sources, o.variant, threads);
-  const std::size_t per = v == BcVariant::kBatched ? static_cast<std::size_t>(BrandesBatchedOptions{}.batch)
+  const std::size_t per = v == BcVariant::kBatched
+                              ? static_cast<std::size_t>(batched_sources_per_batch(sources, BrandesBatchedOptions{}.batch))
                           : v == BcVariant::kSourceParallel
                               ? std::max<std::size_t>(1, std::min<std::size_t>(threads, sources))
                               : 1;

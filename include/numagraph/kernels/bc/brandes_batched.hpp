@@ -6,9 +6,13 @@
 //
 // Each vertex holds L = 4, 8 or 16 lanes, one per source of the batch, side by
 // side: path counts sigma[v][0..L) and the backward coefficients c[v][0..L),
-// so one edge moves one or two cache lines for all sources at once, and the
-// per-lane loops are fixed-length vector code. Bit masks per vertex say
-// which lanes have seen it and in which lanes it is on the current level.
+// so one edge moves one or two cache lines for all sources at once. The
+// per-lane sums are `omp simd` loops, which compile to masked vector loads
+// (only the selected lanes are read: the others may be written meanwhile);
+// without the pragma each lane was a branch on a bit of the mask, and the
+// mispredictions cost more than the memory. The gathers prefetch the rows a
+// fixed number of arcs ahead. Bit masks per vertex say which lanes have seen
+// it and in which lanes it is on the current level.
 // Level d of the batch is the union of the sources' level-d frontiers.
 // Forward, per level (direction-optimizing as brandes_direction_optimizing.hpp):
 //  * push (sparse): frontier vertex u offers its lanes to out-neighbour v for
@@ -22,6 +26,11 @@
 // (per vertex, a mask of the lanes in which it lies on level l + 1 picks
 // them; a neighbour in none of w's lanes is skipped without reading its row)
 // and, for the lanes in M, delta = sigma[w] * acc, c[w] = 1/sigma[w] + acc.
+// A big level is swept in id order from its lane masks (a pushed level's list
+// is in random order, and the prefetch looks ahead in id order). When level
+// l + 1's entries have few in-edges next to level l's out-edges (the tail of
+// a low-diameter graph), they push c to their predecessors per lane (atomic
+// adds) and level l reads no edges, as in brandes_direction_optimizing.hpp.
 #pragma once
 
 #include <algorithm>
@@ -43,6 +52,9 @@ namespace numagraph::kernels {
 struct BrandesBatchedOptions {
   int batch = 16;    // sources per batch, 1..16 (lanes: 4, 8 or 16)
   double alpha = 4;  // pull when frontier out-edges * alpha > in-edges of vertices some lane has not seen + n / 16
+  // The backward pass pushes from level l + 1 when its entries' in-edges
+  // times this are fewer than level l's entries' out-edges. 0: never.
+  double back_push_ratio = 4;
 };
 
 // Scratch kept between calls, sized for the largest lane count used; between
@@ -54,8 +66,10 @@ struct BrandesBatchedWorkspace {
   NumaArray<V> order;               // (vertex, lanes) of each level, levels in turn
   NumaArray<std::uint16_t> order_lanes;
   std::vector<std::int64_t> level_start;
+  std::vector<eid_t> level_out_edges, level_in_edges;  // of each level's entries
   int lanes = 0;
   int pull_levels = 0, push_levels = 0;  // of the last batch
+  int back_push_levels = 0;              // backward levels that pushed, of the last batch
   bool clean = false;
 
   void prepare(std::int64_t n, int want_lanes) {
@@ -75,9 +89,15 @@ struct BrandesBatchedWorkspace {
 
 namespace bc_batched_detail {
 
+// The gathers prefetch the row of the neighbour this many arcs ahead (both
+// lines of a 16-lane row): 64 took kron20 0.76 -> 0.58 s and Slashdot 29.4
+// -> 26.6 ms for 16 sources, better than 16, 32, 128 or 256
+// (docs/kernels/bc.md).
+inline constexpr eid_t kBatchedPrefetchArcs = 64;
+
 template <int L, typename V>
 void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, BrandesBatchedWorkspace<V>& ws,
-               double alpha_option) {
+               const BrandesBatchedOptions& options) {
   using Mask = std::uint16_t;
   const std::int64_t n = g.num_vertices();
   double* sigma = ws.sigma.data();
@@ -90,9 +110,12 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
   const V* nbr = g.out().neighbors.data();
   const eid_t* in_off = g.in_arrays().offsets.data();
   const V* in_nbr = g.in_arrays().neighbors.data();
-  const double alpha = g.has_in_edges() ? alpha_option : 0;
+  const double alpha = g.has_in_edges() ? options.alpha : 0;
   const Mask all = static_cast<Mask>((1u << active) - 1);
   auto& level_start = ws.level_start;
+  // Levels holding more than n / kScanFraction entries are swept in id order.
+  constexpr std::int64_t kScanFraction = 32;
+  const eid_t in_total = g.has_in_edges() ? in_off[n] : 0, out_total = off[n];
 
   // Level 0: the distinct sources, each with the lanes it starts.
   std::int64_t hi = 0;
@@ -107,17 +130,26 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
     front[0][s] = seen[s];
     sigma[static_cast<std::size_t>(s) * L + i] = 1;
   }
+  eid_t sources_in = 0;
   for (std::int64_t i = 0; i < hi; ++i) {
     order_lanes[i] = seen[order[i]];
-    if (seen[order[i]] == all && g.has_in_edges()) unvisited_in -= in_off[order[i] + 1] - in_off[order[i]];
+    const eid_t in_degree = g.has_in_edges() ? in_off[order[i] + 1] - in_off[order[i]] : 0;
+    sources_in += in_degree;
+    if (seen[order[i]] == all) unvisited_in -= in_degree;
   }
   level_start.assign({0, hi});
+  auto& level_out_edges = ws.level_out_edges;
+  auto& level_in_edges = ws.level_in_edges;
+  level_out_edges.assign({frontier_edges});
+  level_in_edges.assign({sources_in});
+  // Per level: entries found, their out-edges, the in-edges of vertices
+  // every lane has now seen, and the in-edges of the entries.
   struct alignas(64) Found {
     std::atomic<std::int64_t> count{0};
-    std::atomic<eid_t> out_edges{0}, in_edges{0};
+    std::atomic<eid_t> out_edges{0}, in_edges{0}, entry_in_edges{0};
   };
   Found found[3];
-  int pulls = 0, pushes = 0;
+  int pulls = 0, pushes = 0, back_pushes = 0;
 #pragma omp parallel
   {
     const bool leader = parallel::thread_id() == 0;
@@ -133,6 +165,7 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
         after.count.store(0, std::memory_order_relaxed);
         after.out_edges.store(0, std::memory_order_relaxed);
         after.in_edges.store(0, std::memory_order_relaxed);
+        after.entry_in_edges.store(0, std::memory_order_relaxed);
       }
       const Mask* cur = front[d & 1];
       Mask* nxt = front[(d + 1) & 1];
@@ -145,11 +178,17 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
           alignas(64) double acc[L] = {};
           Mask got = 0;
           for (eid_t e = in_off[v]; e < in_off[v + 1]; ++e) {
+            if (e + kBatchedPrefetchArcs < in_total) {
+              const double* p = sigma + static_cast<std::size_t>(in_nbr[e + kBatchedPrefetchArcs]) * L;
+              __builtin_prefetch(p);
+              if constexpr (L == 16) __builtin_prefetch(p + 8);
+            }
             const V u = in_nbr[e];
             const Mask m = static_cast<Mask>(cur[u] & unseen);
             if (m == 0) continue;
             got |= m;
             const double* su = sigma + static_cast<std::size_t>(u) * L;
+#pragma omp simd
             for (int i = 0; i < L; ++i) acc[i] += ((m >> i) & 1) ? su[i] : 0.0;
           }
           if (got) {
@@ -197,7 +236,7 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
       const std::int64_t new_end = end + next.count.load(std::memory_order_relaxed);
       // The new level's lanes become seen; this level's masks are cleared
       // (they are the next level's output array).
-      eid_t in_sum = 0;
+      eid_t in_sum = 0, entry_in = 0;
 #pragma omp for schedule(static) nowait
       for (std::int64_t i = end; i < new_end; ++i) {
         const V v = order[i];
@@ -205,17 +244,26 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
         order_lanes[i] = m;
         const Mask before = seen[v];
         seen[v] = static_cast<Mask>(before | m);
-        if (alpha > 0 && (before | m) == all) in_sum += in_off[v + 1] - in_off[v];
+        if (g.has_in_edges()) {
+          const eid_t in_degree = in_off[v + 1] - in_off[v];
+          entry_in += in_degree;
+          if ((before | m) == all) in_sum += in_degree;
+        }
       }
 #pragma omp for schedule(static) nowait
       for (std::int64_t i = lo; i < end; ++i) front[d & 1][order[i]] = 0;
       next.in_edges.fetch_add(in_sum, std::memory_order_relaxed);
+      next.entry_in_edges.fetch_add(entry_in, std::memory_order_relaxed);
 #pragma omp barrier
       lo = end;
       end = new_end;
       my_frontier_edges = next.out_edges.load(std::memory_order_relaxed);
       my_unvisited -= next.in_edges.load(std::memory_order_relaxed);
-      if (leader) level_start.push_back(end);
+      if (leader) {
+        level_start.push_back(end);
+        level_out_edges.push_back(my_frontier_edges);
+        level_in_edges.push_back(next.entry_in_edges.load(std::memory_order_relaxed));
+      }
     }
 #pragma omp barrier
     if (leader) phase.emplace("backward");
@@ -234,24 +282,35 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
     };
     for (std::size_t l = level_start.size() - 1; l-- > 0;) {
       const Mask* below = front[(l + 1) & 1];
+      const Mask* here = front[l & 1];
       flip(front[l & 1], l + 2, false);
       flip(front[l & 1], l, true);
-#pragma omp for schedule(dynamic, 64)
-      for (std::int64_t i = level_start[l]; i < level_start[l + 1]; ++i) {
-        const V w = order[i];
-        const Mask m = order_lanes[i];
+      // w lies on level l in lanes m: sum c over its successors per lane.
+      // With pushed = true its successors have already summed into c[w].
+      auto settle = [&](const V w, const Mask m, bool pushed) {
         alignas(64) double acc[L] = {};
-        for (eid_t e = off[w]; e < off[w + 1]; ++e) {
+        double* cw = cw_base + static_cast<std::size_t>(w) * L;
+        if (pushed) {
+          for (Mask left = m; left; left &= static_cast<Mask>(left - 1)) {
+            const int k = __builtin_ctz(left);
+            acc[k] = cw[k];
+          }
+        }
+        for (eid_t e = off[w]; !pushed && e < off[w + 1]; ++e) {
+          if (e + kBatchedPrefetchArcs < out_total) {
+            const double* p = cw_base + static_cast<std::size_t>(nbr[e + kBatchedPrefetchArcs]) * L;
+            __builtin_prefetch(p);
+            if constexpr (L == 16) __builtin_prefetch(p + 8);
+          }
           const V v = nbr[e];
           const Mask mv = static_cast<Mask>(below[v] & m);  // lanes where v is a successor of w
           if (mv == 0) continue;
-          // The whole row is read and the other lanes dropped: they may be
-          // changing (v's lanes on this level), but no dropped value is used.
+          // Only those lanes are read: v's others may be changing (v's lanes on this level).
           const double* cv = cw_base + static_cast<std::size_t>(v) * L;
+#pragma omp simd
           for (int k = 0; k < L; ++k) acc[k] += ((mv >> k) & 1) ? cv[k] : 0.0;
         }
         const double* sw = sigma + static_cast<std::size_t>(w) * L;
-        double* cw = cw_base + static_cast<std::size_t>(w) * L;
         double score = 0;
         for (Mask left = m; left; left &= static_cast<Mask>(left - 1)) {
           const int k = __builtin_ctz(left);
@@ -259,6 +318,43 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
           if (src[k] != w) score += sw[k] * acc[k];
         }
         scores[w] += score;
+      };
+      const bool push_back = g.has_in_edges() && l + 2 < level_start.size() && options.back_push_ratio > 0 &&
+                             static_cast<double>(level_in_edges[l + 1]) * options.back_push_ratio <
+                                 static_cast<double>(level_out_edges[l]);
+      if (push_back) {
+        // Level l + 1 has few in-edges next to level l's out-edges (the tail
+        // of a low-diameter graph): its entries push c to their predecessors
+        // on level l, per lane (atomic adds into c, 0 until then), and level
+        // l reads no edges.
+        if (leader) ++back_pushes;
+#pragma omp barrier
+#pragma omp for schedule(dynamic, 64)
+        for (std::int64_t i = level_start[l + 1]; i < level_start[l + 2]; ++i) {
+          const V v = order[i];
+          const Mask mv = order_lanes[i];
+          const double* cv = cw_base + static_cast<std::size_t>(v) * L;
+          for (eid_t e = in_off[v]; e < in_off[v + 1]; ++e) {
+            const V u = in_nbr[e];
+            double* cu = cw_base + static_cast<std::size_t>(u) * L;
+            for (Mask lanes = static_cast<Mask>(here[u] & mv); lanes; lanes &= static_cast<Mask>(lanes - 1)) {
+              const int k = __builtin_ctz(lanes);
+              parallel::fetch_add(cu[k], cv[k]);
+            }
+          }
+        }
+      }
+      if ((level_start[l + 1] - level_start[l]) * kScanFraction > n) {
+        // A big level in id order (a pushed level comes in a random order),
+        // its lanes read from the mask just set.
+#pragma omp barrier
+#pragma omp for schedule(dynamic, 1024)
+        for (std::int64_t v = 0; v < n; ++v)
+          if (here[v] != 0) settle(static_cast<V>(v), here[v], push_back);
+      } else {
+#pragma omp for schedule(dynamic, 64)
+        for (std::int64_t i = level_start[l]; i < level_start[l + 1]; ++i)
+          settle(order[i], order_lanes[i], push_back);
       }
     }
     flip(front[0], 0, false);
@@ -280,12 +376,36 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
   }
   ws.pull_levels = pulls;
   ws.push_levels = pushes;
+  ws.back_push_levels = back_pushes;
 }
 
 }  // namespace bc_batched_detail
 
-// Raw Brandes sums over `sources` into `scores`, `options.batch` sources per
-// shared sweep (the last batch may be smaller).
+// Sources per batch for k sources at most `batch` (1..16) to a batch: as
+// many batches as that needs, the sources dealt evenly, so no batch is a
+// straggler of a few sources that costs nearly a full one (17 sources: 9 and 8).
+inline int batched_sources_per_batch(std::size_t k, int batch) {
+  const auto most = static_cast<std::size_t>(std::clamp(batch, 1, 16));
+  if (k == 0) return static_cast<int>(most);
+  const std::size_t batches = (k + most - 1) / most;
+  return static_cast<int>((k + batches - 1) / batches);
+}
+
+// Lanes per vertex for `batch` sources: 4, 8 or 16.
+inline int batched_lanes(int batch) { return batch <= 4 ? 4 : batch <= 8 ? 8 : 16; }
+
+// Bytes of a workspace with `lanes` lanes: sigma and c rows, the (vertex,
+// lanes) list of every level (a vertex is on at most `lanes` levels) and
+// three masks per vertex.
+template <typename V>
+std::uint64_t batched_workspace_bytes(std::int64_t n, int lanes) {
+  return static_cast<std::uint64_t>(n) *
+         (static_cast<std::uint64_t>(lanes) * (2 * sizeof(double) + sizeof(V) + sizeof(std::uint16_t)) +
+          3 * sizeof(std::uint16_t));
+}
+
+// Raw Brandes sums over `sources` into `scores`, at most `options.batch`
+// sources per shared sweep (batched_sources_per_batch).
 template <typename V>
 void betweenness_brandes_batched(const CSRGraph<V>& g, const std::vector<V>& sources, NumaArray<double>& scores,
                                  BrandesBatchedWorkspace<V>& ws, const BrandesBatchedOptions& options = {}) {
@@ -294,16 +414,16 @@ void betweenness_brandes_batched(const CSRGraph<V>& g, const std::vector<V>& sou
     scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores"));
   else parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { scores[v] = 0; });
   if (n == 0 || sources.empty()) return;
-  const int batch = std::clamp(options.batch, 1, 16);
-  const int lanes = batch <= 4 ? 4 : batch <= 8 ? 8 : 16;
+  const int batch = batched_sources_per_batch(sources.size(), options.batch);
+  const int lanes = batched_lanes(batch);
   ws.prepare(n, lanes);
   for (std::size_t first = 0; first < sources.size(); first += static_cast<std::size_t>(batch)) {
     throw_if_cancelled();
     const int active = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(batch), sources.size() - first));
     ws.clean = false;
-    if (lanes == 4) bc_batched_detail::run_batch<4>(g, sources.data() + first, active, scores.data(), ws, options.alpha);
-    else if (lanes == 8) bc_batched_detail::run_batch<8>(g, sources.data() + first, active, scores.data(), ws, options.alpha);
-    else bc_batched_detail::run_batch<16>(g, sources.data() + first, active, scores.data(), ws, options.alpha);
+    if (lanes == 4) bc_batched_detail::run_batch<4>(g, sources.data() + first, active, scores.data(), ws, options);
+    else if (lanes == 8) bc_batched_detail::run_batch<8>(g, sources.data() + first, active, scores.data(), ws, options);
+    else bc_batched_detail::run_batch<16>(g, sources.data() + first, active, scores.data(), ws, options);
     ws.clean = true;
   }
 }

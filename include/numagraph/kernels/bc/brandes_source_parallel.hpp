@@ -44,9 +44,10 @@ std::uint64_t source_parallel_bytes_per_thread(std::int64_t n) {
   return static_cast<std::uint64_t>(n) * (8 + 8 + 8 + 4 + sizeof(V));  // sigma, delta, scores, depth, order
 }
 
-// The most per-thread scratch the automatic choice spends on it: a quarter
-// of the machine's memory, at most 8 GiB.
-inline std::uint64_t source_parallel_memory_budget() {
+// The most scratch BC's automatic choice spends on this kernel's per-thread
+// arrays or on the batched kernel's lanes: a quarter of the machine's
+// memory, at most 8 GiB.
+inline std::uint64_t bc_scratch_memory_budget() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   const std::uint64_t physical =
       pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : std::uint64_t{4} << 30;

@@ -18,10 +18,9 @@ namespace numagraph::kernels {
 // atomics backward; brandes_direction_optimizing.hpp), batched (up to 16
 // sources share each sweep; brandes_batched.hpp), source-parallel (serial
 // searches, one source per thread at a time; brandes_source_parallel.hpp).
-// auto: on graphs of average degree 8 or more, batched for 4 or more sources
-// when a batch's 16 lanes of path counts (n * 128 bytes) fit in the
-// last-level cache, where sharing the edge sweeps pays, else
-// direction-optimizing, the sources one after the other; on sparser graphs
+// auto: on graphs of average degree 8 or more, batched for 8 or more sources
+// when its workspace fits the scratch budget (a quarter of memory, at most
+// 8 GiB), else direction-optimizing, the sources one after the other; on sparser graphs
 // (road networks, meshes) source-parallel for at least as many sources as
 // threads, where a level-synchronous search waits at barriers, when the
 // per-thread arrays fit, else brandes (docs/kernels/bc.md).
