@@ -293,14 +293,10 @@ TEST(BcFast, AutoBatchesFromEightSourcesWhileTheLanesFitTheBudget) {
   EXPECT_NE(kernels::flat_bc_variant(std::get<Graph32>(path_any), 16, BcVariant::kAuto, 2), BcVariant::kBatched);
 }
 
-TEST(BcFast, BatchesDealTheSourcesEvenly) {
-  EXPECT_EQ(kernels::batched_sources_per_batch(16, 16), 16);
-  EXPECT_EQ(kernels::batched_sources_per_batch(17, 16), 9);  // 9 and 8, not 16 and 1
-  EXPECT_EQ(kernels::batched_sources_per_batch(33, 16), 11);
-  EXPECT_EQ(kernels::batched_sources_per_batch(5, 4), 3);
-  EXPECT_EQ(kernels::batched_sources_per_batch(3, 16), 3);
-  EXPECT_EQ(kernels::batched_sources_per_batch(40, 99), 14);  // at most 16 to a batch
-  EXPECT_EQ(kernels::batched_sources_per_batch(7, 0), 1);
-  EXPECT_EQ(kernels::batched_lanes(3), 4);
+TEST(BcFast, BatchLanes) {
+  EXPECT_EQ(kernels::batched_lanes(1), 4);
+  EXPECT_EQ(kernels::batched_lanes(4), 4);
+  EXPECT_EQ(kernels::batched_lanes(5), 8);
   EXPECT_EQ(kernels::batched_lanes(9), 16);
+  EXPECT_EQ(kernels::batched_lanes(16), 16);
 }

@@ -5,6 +5,7 @@
 // queues (engine_work_queues.hpp), as the Execution chooses.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 #include "numagraph/kernels/bc/brandes.hpp"
@@ -36,7 +37,7 @@ BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant a
     // Sharing the sweeps pays from 8 sources on (4 searches in turn are
     // faster on kron20 and urand22: docs/kernels/bc.md), while the lanes fit
     // the scratch budget.
-    const int lanes = batched_lanes(batched_sources_per_batch(sources, BrandesBatchedOptions{}.batch));
+    const int lanes = batched_lanes(static_cast<int>(std::min<std::size_t>(sources, BrandesBatchedOptions{}.batch)));
     if (sources >= 8 && batched_workspace_bytes<V>(g.num_vertices(), lanes) <= scratch_budget)
       return BcVariant::kBatched;
     return BcVariant::kDirectionOptimizing;
@@ -66,7 +67,7 @@ BcProgressPlan bc_progress_plan(const CSRGraph<V>& g, std::size_t sources, const
     return {BcVariant::kWorkQueues, 1};
   const BcVariant v = flat_bc_variant(g, sources, o.variant, threads);
   const std::size_t per = v == BcVariant::kBatched
-                              ? static_cast<std::size_t>(batched_sources_per_batch(sources, BrandesBatchedOptions{}.batch))
+                              ? static_cast<std::size_t>(BrandesBatchedOptions{}.batch)
                           : v == BcVariant::kSourceParallel
                               ? std::max<std::size_t>(1, std::min<std::size_t>(threads, sources))
                               : 1;

@@ -381,16 +381,6 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
 
 }  // namespace bc_batched_detail
 
-// Sources per batch for k sources at most `batch` (1..16) to a batch: as
-// many batches as that needs, the sources dealt evenly, so no batch is a
-// straggler of a few sources that costs nearly a full one (17 sources: 9 and 8).
-inline int batched_sources_per_batch(std::size_t k, int batch) {
-  const auto most = static_cast<std::size_t>(std::clamp(batch, 1, 16));
-  if (k == 0) return static_cast<int>(most);
-  const std::size_t batches = (k + most - 1) / most;
-  return static_cast<int>((k + batches - 1) / batches);
-}
-
 // Lanes per vertex for `batch` sources: 4, 8 or 16.
 inline int batched_lanes(int batch) { return batch <= 4 ? 4 : batch <= 8 ? 8 : 16; }
 
@@ -404,8 +394,9 @@ std::uint64_t batched_workspace_bytes(std::int64_t n, int lanes) {
           3 * sizeof(std::uint16_t));
 }
 
-// Raw Brandes sums over `sources` into `scores`, at most `options.batch`
-// sources per shared sweep (batched_sources_per_batch).
+// Raw Brandes sums over `sources` into `scores`, `options.batch` sources per
+// shared sweep (the last batch may be smaller: a batch of one source costs a
+// fifth of a full one on kron20, two batches of 9 and 8 nearly twice, docs/kernels/bc.md).
 template <typename V>
 void betweenness_brandes_batched(const CSRGraph<V>& g, const std::vector<V>& sources, NumaArray<double>& scores,
                                  BrandesBatchedWorkspace<V>& ws, const BrandesBatchedOptions& options = {}) {
@@ -414,7 +405,7 @@ void betweenness_brandes_batched(const CSRGraph<V>& g, const std::vector<V>& sou
     scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores"));
   else parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { scores[v] = 0; });
   if (n == 0 || sources.empty()) return;
-  const int batch = batched_sources_per_batch(sources.size(), options.batch);
+  const int batch = std::clamp(options.batch, 1, 16);
   const int lanes = batched_lanes(batch);
   ws.prepare(n, lanes);
   for (std::size_t first = 0; first < sources.size(); first += static_cast<std::size_t>(batch)) {
