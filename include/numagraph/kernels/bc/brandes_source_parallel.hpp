@@ -14,9 +14,11 @@
 // threads' sums are added in thread order, so a run is deterministic for a
 // given thread count. Each search is the textbook one: a FIFO queue whose
 // order is also the backward sweep's stack, path counts added when an arc
-// leads one level down, and the backward sweep pulling from successors
-//   delta[w] = sigma[w] * sum over successors v of (1 + delta[v]) / sigma[v],
-// the same arithmetic, term by term, as brandes.hpp's. Raw sums over the
+// leads one level down, and the backward sweep pulling from successors in
+// the form of brandes_direction_optimizing.hpp:
+//   c[w] = (1 + delta[w]) / sigma[w] = 1 / sigma[w] + sum of c over successors,
+// delta[w] = sigma[w] * (sum of c): one division per vertex, not one per arc,
+// and one array read per successor, not two. Raw sums over the
 // sources, as betweenness_brandes gives. Phases: thread 0 marks each of its
 // searches "backward", one per round of `threads` sources.
 #pragma once
@@ -41,7 +43,7 @@ namespace numagraph::kernels {
 // Bytes of per-thread scratch the source-parallel kernel needs for n vertices.
 template <typename V>
 std::uint64_t source_parallel_bytes_per_thread(std::int64_t n) {
-  return static_cast<std::uint64_t>(n) * (8 + 8 + 8 + 4 + sizeof(V));  // sigma, delta, scores, depth, order
+  return static_cast<std::uint64_t>(n) * (8 + 8 + 8 + 4 + sizeof(V));  // sigma, c, scores, depth, order
 }
 
 // The most scratch BC's automatic choice spends on this kernel's per-thread
@@ -72,13 +74,13 @@ void betweenness_brandes_source_parallel(const CSRGraph<V>& g, const std::vector
     // (with --placement local; a --place role policy wins, as everywhere).
     const auto size = static_cast<std::size_t>(n);
     auto sigma = NumaArray<double>::for_overwrite(size, numa::placement_for("sigma"));
-    auto delta = NumaArray<double>::for_overwrite(size, numa::placement_for("delta"));
+    auto c = NumaArray<double>::for_overwrite(size, numa::placement_for("delta"));
     NumaArray<double>& sum = sums[static_cast<std::size_t>(t)];
     sum = NumaArray<double>::for_overwrite(size, numa::placement_for("scores"));
     auto depth = NumaArray<std::int32_t>::for_overwrite(size, numa::placement_for("depth"));
     auto order = NumaArray<V>::for_overwrite(std::max<std::size_t>(size, 1), numa::placement_for("frontier"));
     std::fill(sigma.begin(), sigma.end(), 0.0);
-    std::fill(delta.begin(), delta.end(), 0.0);
+    std::fill(c.begin(), c.end(), 0.0);
     std::fill(sum.begin(), sum.end(), 0.0);
     std::fill(depth.begin(), depth.end(), -1);
     for (std::size_t i = static_cast<std::size_t>(t); i < sources.size(); i += static_cast<std::size_t>(threads)) {
@@ -113,16 +115,16 @@ void betweenness_brandes_source_parallel(const CSRGraph<V>& g, const std::vector
         double acc = 0;
         for (eid_t e = off[w]; e < off[w + 1]; ++e) {
           const V v = nbr[e];
-          if (depth[v] == next) acc += (1.0 + delta[v]) / sigma[v];
+          if (depth[v] == next) acc += c[v];
         }
-        delta[w] = sigma[w] * acc;
-        if (w != s) sum[w] += delta[w];
+        c[w] = 1 / sigma[w] + acc;
+        if (w != s) sum[w] += sigma[w] * acc;
       }
+      // c is written before it is read in every search: only depth and sigma go back.
       for (std::int64_t k = 0; k < tail; ++k) {
         const V v = order[k];
         depth[v] = -1;
         sigma[v] = 0;
-        delta[v] = 0;
       }
     }
   }
