@@ -95,6 +95,14 @@ namespace bc_batched_detail {
 // (docs/kernels/bc.md).
 inline constexpr eid_t kBatchedPrefetchArcs = 64;
 
+// Prefetches vertex v's row of L lanes (one line, two with 16 lanes).
+template <int L, typename V>
+[[gnu::always_inline]] inline void prefetch_row(const double* rows, V v) {
+  const double* p = rows + static_cast<std::size_t>(v) * L;
+  __builtin_prefetch(p);
+  if constexpr (L == 16) __builtin_prefetch(p + 8);
+}
+
 template <int L, typename V>
 void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, BrandesBatchedWorkspace<V>& ws,
                const BrandesBatchedOptions& options) {
@@ -178,11 +186,7 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
           alignas(64) double acc[L] = {};
           Mask got = 0;
           for (eid_t e = in_off[v]; e < in_off[v + 1]; ++e) {
-            if (e + kBatchedPrefetchArcs < in_total) {
-              const double* p = sigma + static_cast<std::size_t>(in_nbr[e + kBatchedPrefetchArcs]) * L;
-              __builtin_prefetch(p);
-              if constexpr (L == 16) __builtin_prefetch(p + 8);
-            }
+            if (e + kBatchedPrefetchArcs < in_total) prefetch_row<L>(sigma, in_nbr[e + kBatchedPrefetchArcs]);
             const V u = in_nbr[e];
             const Mask m = static_cast<Mask>(cur[u] & unseen);
             if (m == 0) continue;
@@ -297,11 +301,7 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
           }
         }
         for (eid_t e = off[w]; !pushed && e < off[w + 1]; ++e) {
-          if (e + kBatchedPrefetchArcs < out_total) {
-            const double* p = cw_base + static_cast<std::size_t>(nbr[e + kBatchedPrefetchArcs]) * L;
-            __builtin_prefetch(p);
-            if constexpr (L == 16) __builtin_prefetch(p + 8);
-          }
+          if (e + kBatchedPrefetchArcs < out_total) prefetch_row<L>(cw_base, nbr[e + kBatchedPrefetchArcs]);
           const V v = nbr[e];
           const Mask mv = static_cast<Mask>(below[v] & m);  // lanes where v is a successor of w
           if (mv == 0) continue;
