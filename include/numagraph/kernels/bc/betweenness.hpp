@@ -66,8 +66,7 @@ BcProgressPlan bc_progress_plan(const CSRGraph<V>& g, std::size_t sources, const
   if (x.numa_engine(MachineView::current()) || o.variant == BcVariant::kWorkQueues)
     return {BcVariant::kWorkQueues, 1};
   const BcVariant v = flat_bc_variant(g, sources, o.variant, threads);
-  const std::size_t per = v == BcVariant::kBatched
-                              ? static_cast<std::size_t>(BrandesBatchedOptions{}.batch)
+  const std::size_t per = v == BcVariant::kBatched ? static_cast<std::size_t>(BrandesBatchedOptions{}.batch)
                           : v == BcVariant::kSourceParallel
                               ? std::max<std::size_t>(1, std::min<std::size_t>(threads, sources))
                               : 1;
