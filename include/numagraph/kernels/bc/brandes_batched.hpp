@@ -127,7 +127,7 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
 
   // Level 0: the distinct sources, each with the lanes it starts.
   std::int64_t hi = 0;
-  eid_t frontier_edges = 0, unvisited_in = g.has_in_edges() ? in_off[n] : 0;
+  eid_t frontier_edges = 0, unvisited_in = in_total;
   for (int i = 0; i < active; ++i) {
     const V s = src[i];
     if (seen[s] == 0) {
@@ -299,16 +299,17 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
             const int k = __builtin_ctz(left);
             acc[k] = cw[k];
           }
-        }
-        for (eid_t e = off[w]; !pushed && e < off[w + 1]; ++e) {
-          if (e + kBatchedPrefetchArcs < out_total) prefetch_row<L>(cw_base, nbr[e + kBatchedPrefetchArcs]);
-          const V v = nbr[e];
-          const Mask mv = static_cast<Mask>(below[v] & m);  // lanes where v is a successor of w
-          if (mv == 0) continue;
-          // Only those lanes are read: v's others may be changing (v's lanes on this level).
-          const double* cv = cw_base + static_cast<std::size_t>(v) * L;
+        } else {
+          for (eid_t e = off[w]; e < off[w + 1]; ++e) {
+            if (e + kBatchedPrefetchArcs < out_total) prefetch_row<L>(cw_base, nbr[e + kBatchedPrefetchArcs]);
+            const V v = nbr[e];
+            const Mask mv = static_cast<Mask>(below[v] & m);  // lanes where v is a successor of w
+            if (mv == 0) continue;
+            // Only those lanes are read: v's others may be changing (v's lanes on this level).
+            const double* cv = cw_base + static_cast<std::size_t>(v) * L;
 #pragma omp simd
-          for (int k = 0; k < L; ++k) acc[k] += ((mv >> k) & 1) ? cv[k] : 0.0;
+            for (int k = 0; k < L; ++k) acc[k] += ((mv >> k) & 1) ? cv[k] : 0.0;
+          }
         }
         const double* sw = sigma + static_cast<std::size_t>(w) * L;
         double score = 0;

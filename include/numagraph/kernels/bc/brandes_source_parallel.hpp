@@ -80,7 +80,6 @@ void betweenness_brandes_source_parallel(const CSRGraph<V>& g, const std::vector
     auto depth = NumaArray<std::int32_t>::for_overwrite(size, numa::placement_for("depth"));
     auto order = NumaArray<V>::for_overwrite(std::max<std::size_t>(size, 1), numa::placement_for("frontier"));
     std::fill(sigma.begin(), sigma.end(), 0.0);
-    std::fill(c.begin(), c.end(), 0.0);
     std::fill(sum.begin(), sum.end(), 0.0);
     std::fill(depth.begin(), depth.end(), -1);
     for (std::size_t i = static_cast<std::size_t>(t); i < sources.size(); i += static_cast<std::size_t>(threads)) {
@@ -120,7 +119,8 @@ void betweenness_brandes_source_parallel(const CSRGraph<V>& g, const std::vector
         c[w] = 1 / sigma[w] + acc;
         if (w != s) sum[w] += sigma[w] * acc;
       }
-      // c is written before it is read in every search: only depth and sigma go back.
+      // c is written before it is read in every search (it is never filled):
+      // only depth and sigma go back.
       for (std::int64_t k = 0; k < tail; ++k) {
         const V v = order[k];
         depth[v] = -1;
