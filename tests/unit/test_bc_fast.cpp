@@ -130,6 +130,78 @@ TEST(BcFast, KroneckerMatchesSerialBrandes) {
   });
 }
 
+TEST(BcFast, KroneckerPullsFromAPackedFrontier) {
+  // Every pull packs the frontier's sigma (1), none does (0): the same sums,
+  // on team and one-thread levels, with 32- and 64-bit ids.
+  for_each_kron10([](const auto& g) {
+    using V = typename std::decay_t<decltype(g)>::vertex_type;
+    auto sources = spread_sources<V>(g.num_vertices(), 21);
+    V hub = 0;  // the counts are the last source's: make it the busiest vertex
+    for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+      if (g.out_degree(static_cast<V>(v)) > g.out_degree(hub)) hub = static_cast<V>(v);
+    sources.push_back(hub);
+    for (const double alpha : {4.0, 1e12})
+      for (const std::int64_t serial_edges : {std::int64_t{0}, std::int64_t{1} << 40})
+        for (const int pack : {1, 0}) {
+          kernels::BrandesDoOptions options{alpha, serial_edges};
+          options.pack_frontier = pack;
+          kernels::BrandesDoWorkspace<V> ws;
+          NumaArray<double> raw;
+          kernels::betweenness_brandes_do(g, sources, raw, ws, options);
+          expect_serial(g, sources, raw, "direction-optimizing, packed frontier");
+          if (!g.has_in_edges()) continue;
+          EXPECT_EQ(ws.packed_pulls, pack == 1 ? ws.pull_levels : 0);
+          if (alpha > 1e6) {
+            EXPECT_GT(ws.pull_levels, 0);
+          }
+        }
+  });
+}
+
+TEST(BcFast, PackedFrontierRanksAndSums) {
+  // 1000 ids (not a multiple of 64) with every third one and a run of 70 set;
+  // values[v] = v + 1. A member's packed value sits at its rank, and the
+  // packed sum over any id list is the in-place sum over its members.
+  const std::size_t n = 1000, words = n / 64 + 1;
+  std::vector<std::uint64_t> bits(words, 0);
+  std::vector<double> values(n + 1, 0);
+  std::vector<std::uint32_t> members;
+  for (std::uint32_t v = 0; v < n; ++v) {
+    values[v] = v + 1;
+    if (v % 3 == 0 || (v >= 500 && v < 570)) {
+      bits[v >> 6] |= std::uint64_t{1} << (v & 63);
+      members.push_back(v);
+    }
+  }
+  for (const int threads : {1, 3}) {
+    std::vector<kernels::RankedWord> ranked(words);
+    std::vector<double> packed(n + 1, 0);
+    std::vector<std::int64_t> block_counts(static_cast<std::size_t>(threads) + 1);
+    std::int64_t count = -1;
+#pragma omp parallel num_threads(threads)
+    {
+      const std::int64_t c = kernels::bc_detail::pack_frontier(bits.data(), words, values.data(), ranked.data(),
+                                                               packed.data(), block_counts.data());
+#pragma omp single
+      count = c;
+    }
+    ASSERT_EQ(count, static_cast<std::int64_t>(members.size())) << threads << " threads";
+    for (std::size_t r = 0; r < members.size(); ++r)
+      ASSERT_EQ(packed[r], values[members[r]]) << "rank " << r << ", " << threads << " threads";
+    EXPECT_EQ(packed[n], 0);
+    std::vector<std::uint32_t> ids;
+    for (std::uint32_t v = 0; v < n; v += 7) ids.push_back(v);
+    ids.push_back(569);
+    ids.push_back(570);
+    double expected = 0;
+    for (const auto v : ids)
+      if ((bits[v >> 6] >> (v & 63)) & 1) expected += values[v];
+    EXPECT_EQ(kernels::bc_detail::packed_gather_sum(packed.data(), n, ranked.data(), ids.data(),
+                                                    ids.data() + ids.size()),
+              expected);
+  }
+}
+
 TEST(BcFast, LargeKroneckerMixesTeamAndSerialLevels) {
   // Levels whose vertices have serial_edges out-edges or more run on the
   // team, smaller ones on one thread: all team (0), mixed, all one thread.
@@ -150,8 +222,10 @@ TEST(BcFast, LargeKroneckerMixesTeamAndSerialLevels) {
       for (const int branch_free : {0, 1}) {
         kernels::BrandesDoWorkspace<std::uint32_t> ws;
         NumaArray<double> raw;
-        kernels::betweenness_brandes_do(g, sources, raw, ws,
-                                        kernels::BrandesDoOptions{4, 0, back_push_ratio, branch_free});
+        // Pulls from a packed frontier with the branchy gathers, as on a
+        // graph whose sigma misses the caches.
+        kernels::betweenness_brandes_do(
+            g, sources, raw, ws, kernels::BrandesDoOptions{4, 0, back_push_ratio, branch_free, branch_free == 0});
         expect_serial(g, sources, raw, "direction-optimizing");
         if (back_push_ratio == 0) {
           EXPECT_EQ(ws.back_push_levels, 0);

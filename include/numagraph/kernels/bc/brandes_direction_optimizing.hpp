@@ -34,7 +34,11 @@
 // they do not branch on the bit: a vertex outside the set reads a zero kept
 // at index n instead, which costs an L1 hit where a mispredicted branch costs
 // more (half the bits set, on a skewed graph's big levels). Arrays that miss
-// the caches keep the branch, which issues no load for those vertices.
+// the caches keep the branch, which issues no load for those vertices. A
+// pull over many in-edges per frontier vertex, whose sigma misses the
+// caches, first packs the frontier's sigma by rank
+// (kernels/bc/packed_frontier.hpp) and sums from the packed copy without a
+// branch: on a uniform graph's big pull the copy is a quarter of the array.
 // Scores are raw Brandes sums over the given sources, as betweenness_brandes
 // (kernels/bc/brandes.hpp) returns them; scale_like_networkx() scales them.
 #pragma once
@@ -47,6 +51,7 @@
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/kernels/bc/packed_frontier.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
@@ -69,7 +74,15 @@ struct BrandesDoOptions {
   // Gathers without a branch per neighbour: -1 when the values fit in a
   // quarter of the last-level cache, 0 never, 1 always.
   int branch_free = -1;
+  // Pulls from a packed copy of the frontier's sigma: -1 when sigma misses a
+  // quarter of the last-level cache and the unvisited vertices' in-edges are
+  // at least kPackInEdgesPerMember per frontier vertex, 0 never, 1 every pull.
+  int pack_frontier = -1;
 };
+
+// The in-edges a pull must read per frontier vertex for packing the
+// frontier's sigma (one pass over the bitmap and the members) to pay.
+inline constexpr std::int64_t kPackInEdgesPerMember = 16;
 
 // Per-vertex scratch kept between calls; between sources every entry is back
 // at its initial value (depth -1, sigma and c 0, bitmaps clear). sigma and c
@@ -80,10 +93,12 @@ struct BrandesDoWorkspace {
   NumaArray<std::int32_t> depth;
   NumaArray<V> order;                    // vertices by level
   NumaArray<std::uint64_t> bits[2];      // level bitmaps, by level parity
+  NumaArray<RankedWord> ranked;          // a packed pull's frontier, with ranks
   std::vector<std::int64_t> level_start;
   std::vector<eid_t> level_edges;        // out-edges of each level's vertices
   std::vector<eid_t> level_in_edges;     // in-edges of each level's vertices (graphs with in-edges)
   int pull_levels = 0, push_levels = 0;  // of the last source (tests, tuning)
+  int packed_pulls = 0;                  // pulls from a packed frontier, of the last source
   int back_push_levels = 0;              // backward levels that pushed, of the last source
   bool clean = false;
 
@@ -98,6 +113,7 @@ struct BrandesDoWorkspace {
     parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { depth[v] = -1; });
     order = NumaArray<V>(std::max<std::size_t>(size, 1));
     for (auto& b : bits) b = NumaArray<std::uint64_t>(size / 64 + 1);
+    ranked = NumaArray<RankedWord>(size / 64 + 1);
     clean = true;
   }
 };
@@ -165,7 +181,15 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
   constexpr std::int64_t kScanFraction = 32;
   auto& level_edges = ws.level_edges;
   auto& level_in_edges = ws.level_in_edges;
-  const bool branch_free = options.branch_free < 0 ? !prefetch_pays(n, sizeof(double)) : options.branch_free > 0;
+  const bool values_miss = prefetch_pays(n, sizeof(double));
+  const bool branch_free = options.branch_free < 0 ? !values_miss : options.branch_free > 0;
+  // Whether a pull from a frontier of `members` vertices, with `in_edges`
+  // in-edges to read, packs the frontier's sigma first.
+  auto packs = [&](std::int64_t members, eid_t in_edges) {
+    if (options.pack_frontier >= 0) return options.pack_frontier > 0;
+    return values_miss && in_edges >= static_cast<eid_t>(members) * kPackInEdgesPerMember;
+  };
+  std::vector<std::int64_t> block_counts(static_cast<std::size_t>(parallel::max_threads()) + 1);
   auto gather = [&](const double* x, const std::uint64_t* member, const V* first, const V* last) {
     return branch_free ? bc_detail::selected_gather_sum(x, static_cast<std::uint64_t>(n), member, first, last)
                        : bc_detail::masked_gather_sum(x, member, first, last);
@@ -195,7 +219,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
       std::atomic<eid_t> out_edges{0}, in_edges{0};
     };
     Found found[3];
-    int pulls = 0, pushes = 0;
+    int pulls = 0, pushes = 0, packed_pulls = 0;
     // Forward state, carried between the parallel stretches (levels of big
     // frontiers, run by the team) and the levels of small frontiers (run by
     // the calling thread alone: a team would meet at a barrier per level,
@@ -245,14 +269,34 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
             const V u = order[i];
             __atomic_fetch_or(&cur[u >> 6], std::uint64_t{1} << (u & 63), __ATOMIC_RELAXED);
           }
-#pragma omp for schedule(dynamic, 1024) nowait
-          for (std::int64_t v = 0; v < n; ++v) {
-            if (depth[v] >= 0) continue;
-            const double sum = gather(sigma, cur, in_nbr + in_off[v], in_nbr + in_off[v + 1]);
+          auto pull_into = [&](std::int64_t v, double sum) {
             if (sum > 0) {
               depth[v] = d + 1;
               sigma[v] = sum;
               claimed(static_cast<V>(v));
+            }
+          };
+          if (packs(hi - lo, unvisited_in)) {
+            // c is all zeros in the forward pass: the packed sigma borrows
+            // it, and is zeroed again once every thread has pulled.
+            const RankedWord* ranked = ws.ranked.data();
+            const std::int64_t members =
+                bc_detail::pack_frontier(cur, words, sigma, ws.ranked.data(), c0, block_counts.data());
+            if (leader) ++packed_pulls;
+#pragma omp for schedule(dynamic, 1024) nowait
+            for (std::int64_t v = 0; v < n; ++v) {
+              if (depth[v] >= 0) continue;
+              pull_into(v, bc_detail::packed_gather_sum(c0, static_cast<std::uint64_t>(n), ranked,
+                                                        in_nbr + in_off[v], in_nbr + in_off[v + 1]));
+            }
+#pragma omp barrier
+#pragma omp for schedule(static) nowait
+            for (std::int64_t i = 0; i < members; ++i) c0[i] = 0;
+          } else {
+#pragma omp for schedule(dynamic, 1024) nowait
+            for (std::int64_t v = 0; v < n; ++v) {
+              if (depth[v] >= 0) continue;
+              pull_into(v, gather(sigma, cur, in_nbr + in_off[v], in_nbr + in_off[v + 1]));
             }
           }
           last_pull = d;
@@ -425,6 +469,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
       }
     }
     ws.pull_levels = pulls;
+    ws.packed_pulls = packed_pulls;
     ws.push_levels = pushes;
     ws.back_push_levels = back_pushes;
     ws.clean = true;
