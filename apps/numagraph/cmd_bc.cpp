@@ -116,8 +116,9 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                       app.add_flag("--normalized", c->normalized,
                                    "scale as networkx.betweenness_centrality(normalized=True); otherwise as normalized=False");
                       app.add_option("--variant", c->variant,
-                                     "flat kernel: brandes (push, atomics), direction-optimizing, batched (16 sources "
-                                     "share each sweep), source-parallel (one serial search per thread at a time), "
+                                     "flat kernel: brandes (push only, each vertex sums its own path count), "
+                                     "direction-optimizing, batched (16 sources share each sweep), source-parallel "
+                                     "(one serial search per thread at a time), "
                                      "work-queues (the BC paper's NUMA-aware queues, see --schedule; also the numa "
                                      "engine's), or auto (default: on graphs of average degree 8+, batched for 8+ "
                                      "sources when its lanes fit a quarter of memory, at most 8 GiB, else "

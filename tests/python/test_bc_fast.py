@@ -21,10 +21,10 @@ CLI = Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build-bc" / "numagraph"))
 pytestmark = pytest.mark.skipif(not (DRIVER.is_file() and CLI.is_file()),
                                 reason="bench driver or CLI not built (see bench/bc_sssp_driver.cpp)")
 
-# Always push, the default switch, pull from the first big level on (also from a packed frontier,
+# The push-only search; always push, the default switch, pull from the first big level on (also from a packed frontier,
 # with the branchy gathers, every level on the team); batches of 16 and of 3,
 # and batches whose backward pass pushes from every level.
-VARIANTS = ["do:0", "do", "do:1e12", "do:1e12:0:4:0:1", "batched:16", "batched:3:1e12", "batched:16:4:1e-12"]
+VARIANTS = ["brandes", "do:0", "do", "do:1e12", "do:1e12:0:4:0:1", "batched:16", "batched:3:1e12", "batched:16:4:1e-12"]
 
 
 def raw_scores(G, tmp_path):

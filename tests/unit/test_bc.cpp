@@ -15,6 +15,7 @@
 #include "numagraph/engine/accounting.hpp"
 #include "numagraph/engine/partitioned_graph.hpp"
 #include "numagraph/kernels/bc/brandes.hpp"
+#include "numagraph/kernels/bc/brandes_work_queues.hpp"
 #include "numagraph/kernels/bc/engine_work_queues.hpp"
 #include "numagraph/kernels/roots.hpp"
 #include "numagraph/verify/bc.hpp"
@@ -99,6 +100,36 @@ TEST(Bc, KroneckerMatchesSerialBrandes) {
   }
 }
 
+// The push-only search counts paths three ways: an undirected graph's
+// vertices sum their own counts in the pass that claims their neighbours, a
+// directed graph's over its in-edges, and a directed graph without in-edges
+// pushes them with atomic adds. Each against the serial verifier.
+TEST(Bc, PathCountsFromInEdgesOrPushedMatchSerialBrandes) {
+  for (const bool directed : {false, true})
+    for (const bool in_edges : {true, false}) {
+      if (!directed && !in_edges) continue;
+      GeneratorOptions o;
+      o.scale = 10;
+      o.edge_factor = 8;
+      EdgeList e = generate_kronecker(o);
+      e.undirected = !directed;
+      BuildOptions b;
+      b.relabel = Relabel::kOff;
+      b.in_edges = in_edges;
+      b.drop_self_loops = true;
+      const AnyGraph any = build_graph(std::move(e), b);  // duplicate arcs kept: each is a path
+      const auto& g = std::get<Graph32>(any);
+      if (directed) {
+        ASSERT_EQ(g.has_in_edges(), in_edges);
+      }
+      const auto sources = kernels::pick_roots(g, 6, 13);
+      const auto raw = kernels::betweenness_brandes(g, sources);
+      const auto ok = verify::betweenness(g, sources, raw.data());
+      EXPECT_TRUE(ok.ok) << (directed ? "directed" : "undirected") << (in_edges ? "" : " without in-edges") << ": "
+                         << ok.message;
+    }
+}
+
 // The CLI reuses one workspace and one score array across trials: a second
 // and third call, also on another graph size and after a different source
 // set, must give the same sums as fresh calls.
@@ -118,6 +149,25 @@ TEST(Bc, ReusedWorkspaceGivesFreshResults) {
       for (std::size_t v = 0; v < fresh.size(); ++v)
         ASSERT_NEAR(scores[v], fresh[v], 1e-9 * std::max(1.0, fresh[v])) << "vertex " << v;
     }
+}
+
+// The push-only search and the work queues share one workspace (the entry
+// point keeps one per call site): each leaves it as the other expects.
+TEST(Bc, PushOnlyAndWorkQueuesShareAWorkspace) {
+  const AnyGraph any = make_kron(10, false, false);
+  const auto& g = std::get<Graph32>(any);
+  kernels::BrandesWorkspace<std::uint32_t> ws;
+  NumaArray<double> scores;
+  for (int round = 0; round < 3; ++round) {
+    const auto sources = kernels::pick_roots(g, 3, 21 + round);
+    const auto fresh = kernels::betweenness_brandes(g, sources);
+    kernels::betweenness_brandes(g, sources, scores, ws);
+    for (std::size_t v = 0; v < fresh.size(); ++v)
+      ASSERT_NEAR(scores[v], fresh[v], 1e-9 * std::max(1.0, fresh[v])) << "push-only, vertex " << v;
+    kernels::betweenness_brandes_work_queues(g, sources, scores, ws);
+    for (std::size_t v = 0; v < fresh.size(); ++v)
+      ASSERT_NEAR(scores[v], fresh[v], 1e-9 * std::max(1.0, fresh[v])) << "work queues, vertex " << v;
+  }
 }
 
 TEST(Bc, SampledScalingFollowsNetworkX) {

@@ -46,8 +46,8 @@ BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant a
   if (sources >= 2 && sources >= static_cast<std::size_t>(threads) && scratch <= scratch_budget)
     return BcVariant::kSourceParallel;
   // Sources one after the other on a sparse graph (roads, meshes): no level
-  // is big enough to pull, and the push-only search with its successor bits
-  // is the faster (docs/kernels/bc.md).
+  // is big enough to pull, and the push-only search, whose vertices sum
+  // their own path counts, is the faster (docs/kernels/bc.md).
   return BcVariant::kBrandes;
 }
 

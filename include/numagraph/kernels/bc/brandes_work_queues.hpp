@@ -1,8 +1,8 @@
 // Betweenness centrality scheduled as seed 000's Algorithm 2 (NUMA-aware work
-// queues, NWQ) on the flat graph: Brandes with lock-free path counting, as
-// brandes.hpp (compare-and-swap on depth, atomic add on sigma, one successor
-// bit per arc, a backward sweep that pulls from the successors), but with the
-// paper's two ways of handing a level's frontier to threads:
+// queues, NWQ) on the flat graph: Brandes with Madduri et al.'s lock-free
+// path counting (compare-and-swap on depth, atomic add on sigma, one
+// successor bit per arc, a backward sweep that pulls from the successors),
+// with the paper's two ways of handing a level's frontier to threads:
 //
 //   nwq      every thread's discoveries at level d are its own queue at level
 //            d + 1 (they sit together in the level order, so nothing is split
@@ -90,7 +90,7 @@ BrandesWqStats brandes_wq_run(const CSRGraph<V>& g, const std::vector<V>& source
   if (scores.size() != static_cast<std::size_t>(n))
     scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores"));
   else parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { scores[v] = 0; });
-  ws.prepare(n, g.num_arcs());
+  ws.prepare(n, g.num_arcs());  // successor bits
   auto& sigma = ws.sigma;
   auto& delta = ws.delta;
   auto& depth = ws.depth;
