@@ -64,7 +64,7 @@ namespace numagraph::kernels {
 struct BrandesDoOptions {
   // Pull when frontier out-edges * alpha > in-edges of unvisited vertices
   // + n / 16. 0: always push. Measured in docs/kernels/bc.md.
-  double alpha = 4;
+  double alpha = 10;
   // A level whose vertices have fewer out-edges than this runs on the
   // calling thread alone (a team would meet at a barrier for little work).
   std::int64_t serial_edges = 512;
