@@ -108,16 +108,7 @@ TEST(Bc, PathCountsFromInEdgesOrPushedMatchSerialBrandes) {
   for (const bool directed : {false, true})
     for (const bool in_edges : {true, false}) {
       if (!directed && !in_edges) continue;
-      GeneratorOptions o;
-      o.scale = 10;
-      o.edge_factor = 8;
-      EdgeList e = generate_kronecker(o);
-      e.undirected = !directed;
-      BuildOptions b;
-      b.relabel = Relabel::kOff;
-      b.in_edges = in_edges;
-      b.drop_self_loops = true;
-      const AnyGraph any = build_graph(std::move(e), b);  // duplicate arcs kept: each is a path
+      const AnyGraph any = make_kron(10, directed, false, false, in_edges);
       const auto& g = std::get<Graph32>(any);
       if (directed) {
         ASSERT_EQ(g.has_in_edges(), in_edges);

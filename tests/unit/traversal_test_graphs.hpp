@@ -42,7 +42,7 @@ inline AnyGraph make_graph(const std::vector<Arc>& arcs, std::uint64_t n, bool d
   return build_graph(std::move(e), b);
 }
 
-inline AnyGraph make_kron(int scale, bool directed, bool force64, bool weighted = false) {
+inline AnyGraph make_kron(int scale, bool directed, bool force64, bool weighted = false, bool in_edges = true) {
   GeneratorOptions o;
   o.scale = scale;
   o.edge_factor = 8;
@@ -52,6 +52,7 @@ inline AnyGraph make_kron(int scale, bool directed, bool force64, bool weighted 
   BuildOptions b;
   b.relabel = Relabel::kOff;
   b.force_64bit_ids = force64;
+  b.in_edges = in_edges;
   b.dedupe = true;
   b.drop_self_loops = true;
   return build_graph(std::move(e), b);

@@ -140,17 +140,10 @@ template <typename V>
 template <typename V>
 [[gnu::always_inline]] inline double selected_gather_sum(const double* x, std::uint64_t zero_at,
                                                           const std::uint64_t* member, const V* first, const V* last) {
-  auto pick = [member, zero_at](V v) {
+  return indexed_gather_sum(x, first, last, [member, zero_at](V v) {
     const std::uint64_t keep = 0 - ((member[v >> 6] >> (v & 63)) & 1);
     return (static_cast<std::uint64_t>(v) & keep) | (zero_at & ~keep);
-  };
-  double s0 = 0, s1 = 0;
-  for (; last - first >= 2; first += 2) {
-    s0 += x[pick(first[0])];
-    s1 += x[pick(first[1])];
-  }
-  if (first < last) s0 += x[pick(*first)];
-  return s0 + s1;
+  });
 }
 
 }  // namespace bc_detail

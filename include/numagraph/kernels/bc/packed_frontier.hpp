@@ -23,6 +23,19 @@ struct RankedWord {
 
 namespace bc_detail {
 
+// Sum of x[index(v)] over the ids v in [first, last), in two running sums
+// (even and odd positions: two neighbours' loads in flight, not one chain).
+template <typename V, typename Index>
+[[gnu::always_inline]] inline double indexed_gather_sum(const double* x, const V* first, const V* last, Index index) {
+  double s0 = 0, s1 = 0;
+  for (; last - first >= 2; first += 2) {
+    s0 += x[index(first[0])];
+    s1 += x[index(first[1])];
+  }
+  if (first < last) s0 += x[index(*first)];
+  return s0 + s1;
+}
+
 // Fills ranked[0, words) from `bits` and copies values[v] of every member v
 // to packed[rank of v]; returns the member count. Run by every thread of the
 // calling team (or by a lone thread outside a parallel region): each thread
@@ -52,24 +65,18 @@ inline std::int64_t pack_frontier(const std::uint64_t* bits, std::size_t words, 
 
 // Sum of the packed values of the ids in [first, last) that are members,
 // without a branch per id: a non-member reads packed[zero_at], which holds 0.
-// Two running sums, even and odd positions, the same additions in the same
-// order as masked_gather_sum over the values in place.
+// The same additions in the same order as masked_gather_sum over the values
+// in place.
 template <typename V>
 [[gnu::always_inline]] inline double packed_gather_sum(const double* packed, std::uint64_t zero_at,
                                                         const RankedWord* ranked, const V* first, const V* last) {
-  auto at = [ranked, zero_at](V v) {
+  return indexed_gather_sum(packed, first, last, [ranked, zero_at](V v) {
     const RankedWord& r = ranked[v >> 6];
     const std::uint64_t keep = 0 - ((r.bits >> (v & 63)) & 1);
-    const std::uint64_t index = r.rank + static_cast<std::uint64_t>(__builtin_popcountll(r.bits & ((std::uint64_t{1} << (v & 63)) - 1)));
+    const std::uint64_t below = r.bits & ((std::uint64_t{1} << (v & 63)) - 1);
+    const std::uint64_t index = r.rank + static_cast<std::uint64_t>(__builtin_popcountll(below));
     return (index & keep) | (zero_at & ~keep);
-  };
-  double s0 = 0, s1 = 0;
-  for (; last - first >= 2; first += 2) {
-    s0 += packed[at(first[0])];
-    s1 += packed[at(first[1])];
-  }
-  if (first < last) s0 += packed[at(*first)];
-  return s0 + s1;
+  });
 }
 
 }  // namespace bc_detail
