@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/kernels/bc/successor_sum.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
@@ -165,9 +166,7 @@ void betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>& sources, Nu
       };
       // Vertex w of a level whose successors lie on level `below`.
       auto settle = [&](const V w, const std::int32_t below) __attribute__((always_inline)) {
-        double sum = 0;
-        for (eid_t e = off[w]; e < off[w + 1]; ++e)
-          if (depth[nbr[e]] == below) sum += c[nbr[e]];
+        const double sum = bc_detail::successor_sum(off, nbr, depth, c, w, below);
         c[w] = 1 / sigma[w] + sum;
         if (w != s) scores[w] += sigma[w] * sum;
       };

@@ -52,6 +52,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/bc/packed_frontier.hpp"
+#include "numagraph/kernels/bc/successor_sum.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
@@ -432,9 +433,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
         } else {
           const auto below_depth = static_cast<std::int32_t>(l + 1);
           for_level([&](const V w) {
-            double sum = 0;
-            for (eid_t e = off[w]; e < off[w + 1]; ++e)
-              if (depth[nbr[e]] == below_depth) sum += c0[nbr[e]];
+            const double sum = bc_detail::successor_sum(off, nbr, depth, c0, w, below_depth);
             const double sw = sigma[w];
             c0[w] = 1 / sw + sum;
             if (w != s) scores[w] += sw * sum;

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/kernels/bc/successor_sum.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
@@ -111,11 +112,7 @@ void betweenness_brandes_source_parallel(const CSRGraph<V>& g, const std::vector
       for (std::int64_t k = tail; k-- > 0;) {
         const V w = order[k];
         const std::int32_t next = depth[w] + 1;
-        double acc = 0;
-        for (eid_t e = off[w]; e < off[w + 1]; ++e) {
-          const V v = nbr[e];
-          if (depth[v] == next) acc += c[v];
-        }
+        const double acc = bc_detail::successor_sum(off, nbr, depth.data(), c.data(), w, next);
         c[w] = 1 / sigma[w] + acc;
         if (w != s) sum[w] += sigma[w] * acc;
       }
