@@ -42,7 +42,7 @@ BcVariant flat_bc_variant(const CSRGraph<V>& g, std::size_t sources, BcVariant a
       return BcVariant::kBatched;
     return BcVariant::kDirectionOptimizing;
   }
-  const std::uint64_t scratch = source_parallel_bytes_per_thread<V>(g.num_vertices()) * static_cast<std::uint64_t>(threads);
+  const std::uint64_t scratch = source_parallel_bytes_per_thread<V>(g.num_vertices(), g.num_arcs()) * static_cast<std::uint64_t>(threads);
   if (sources >= 2 && sources >= static_cast<std::size_t>(threads) && scratch <= scratch_budget)
     return BcVariant::kSourceParallel;
   // Sources one after the other on a sparse graph (roads, meshes): no level

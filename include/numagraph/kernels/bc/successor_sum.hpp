@@ -1,7 +1,7 @@
 // The backward sweeps' successor sum where no bitmap of the next level is
 // kept: Brandes' c over the out-neighbours of w that lie one level down,
-// told by their depth. Shared by the push-only search (brandes.hpp), the
-// source-parallel one and the direction-optimizing one's small levels.
+// told by their depth. Shared by the push-only search (brandes.hpp) and the
+// direction-optimizing one's small levels.
 #pragma once
 
 #include <cstdint>
