@@ -158,6 +158,50 @@ TEST(BcFast, KroneckerPullsFromAPackedFrontier) {
   });
 }
 
+TEST(BcFast, PullsAgainAfterPushLevels) {
+  // Two dense clusters joined by a 12-vertex path, and vertices no search
+  // reaches: from cluster A the search pulls, pushes along the path, and
+  // pulls again in cluster B, whose pull skips what the first pull left
+  // unclaimed and the push levels claimed since. Undirected and directed
+  // (both ways), packed and not, 32- and 64-bit ids.
+  std::vector<test_graphs::Arc> arcs;
+  const std::uint64_t cluster = 300, path = 12, unreached = 70;
+  std::uint64_t state = 12345;
+  auto next = [&state] { return (state = state * 6364136223846793005ULL + 1442695040888963407ULL) >> 33; };
+  for (const std::uint64_t base : {std::uint64_t{0}, cluster + path})
+    for (std::uint64_t u = 0; u < cluster; ++u)
+      for (int k = 0; k < 24; ++k) {
+        const std::uint64_t v = next() % cluster;
+        if (v != u) arcs.push_back({base + u, base + v}), arcs.push_back({base + v, base + u});
+      }
+  for (std::uint64_t i = 0; i <= path; ++i) {  // cluster vertex 0 - path - the other cluster's vertex 0
+    const std::uint64_t u = i == 0 ? 0 : cluster + i - 1, v = i == path ? cluster + path : cluster + i;
+    arcs.push_back({u, v}), arcs.push_back({v, u});
+  }
+  const std::uint64_t n = 2 * cluster + path + unreached;
+  for (std::uint64_t u = n - unreached; u + 1 < n; u += 2) arcs.push_back({u, u + 1}), arcs.push_back({u + 1, u});
+  for (const bool directed : {false, true})
+    for (const bool force64 : {false, true}) {
+      const AnyGraph any = make_graph(arcs, n, directed, force64);
+      numagraph::visit(
+          [](const auto& g) {
+            using V = typename std::decay_t<decltype(g)>::vertex_type;
+            const std::vector<V> sources = {7, 400, 5};  // the last source's counts are kept
+            for (const int pack : {0, 1}) {
+              kernels::BrandesDoOptions options;
+              options.pack_frontier = pack;
+              kernels::BrandesDoWorkspace<V> ws;
+              NumaArray<double> raw;
+              kernels::betweenness_brandes_do(g, sources, raw, ws, options);
+              expect_serial(g, sources, raw, "direction-optimizing, two clusters");
+              EXPECT_GE(ws.pull_levels, 2) << "pack " << pack;
+              EXPECT_GE(ws.push_levels, 12) << "pack " << pack;
+            }
+          },
+          any);
+    }
+}
+
 TEST(BcFast, PackedFrontierRanksAndSums) {
   // 1000 ids (not a multiple of 64) with every third one and a run of 70 set;
   // values[v] = v + 1. A member's packed value sits at its rank, and the

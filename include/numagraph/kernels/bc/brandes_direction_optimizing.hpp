@@ -12,7 +12,10 @@
 //    sums sigma over its in-neighbours whose bit is set. Only its owner
 //    writes a vertex, so no atomics. A pull cannot stop at the first parent
 //    (every parent's count is needed), so it costs the in-edges of all
-//    unvisited vertices.
+//    unvisited vertices. The search's first pull reads every depth and
+//    keeps a bitmap of the unvisited vertices with in-edges; later pulls
+//    visit only its set bits, so they skip visited and unreachable vertices
+//    64 at a time (kron20 one source: 0.85x the time, docs/kernels/bc.md).
 //  Rule: pull when  frontier out-edges * alpha > in-edges of unvisited
 //  vertices + n / 16  (the two sides are the work of a push and of a pull,
 //  which also reads every vertex's depth, 16 to a cache line; alpha weighs
@@ -94,6 +97,7 @@ struct BrandesDoWorkspace {
   NumaArray<std::int32_t> depth;
   NumaArray<V> order;                    // vertices by level
   NumaArray<std::uint64_t> bits[2];      // level bitmaps, by level parity
+  NumaArray<std::uint64_t> candidates;   // vertices a pull may still find (each search's first pull sets it)
   NumaArray<RankedWord> ranked;          // a packed pull's frontier, with ranks
   std::vector<std::int64_t> level_start;
   std::vector<eid_t> level_edges;        // out-edges of each level's vertices
@@ -114,6 +118,7 @@ struct BrandesDoWorkspace {
     parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { depth[v] = -1; });
     order = NumaArray<V>(std::max<std::size_t>(size, 1));
     for (auto& b : bits) b = NumaArray<std::uint64_t>(size / 64 + 1);
+    candidates = NumaArray<std::uint64_t>(size / 64 + 1);
     ranked = NumaArray<RankedWord>(size / 64 + 1);
     clean = true;
   }
@@ -163,6 +168,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
   std::int32_t* depth = ws.depth.data();
   V* order = ws.order.data();
   std::uint64_t* const bits[2] = {ws.bits[0].data(), ws.bits[1].data()};
+  std::uint64_t* const candidates = ws.candidates.data();
   const std::size_t words = ws.bits[0].size();
   const eid_t* off = g.out().offsets.data();
   const V* nbr = g.out().neighbors.data();
@@ -263,11 +269,35 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
             const V u = order[i];
             __atomic_fetch_or(&cur[u >> 6], std::uint64_t{1} << (u & 63), __ATOMIC_RELAXED);
           }
-          auto pull_into = [&](std::int64_t v, double sum) {
-            if (sum > 0) {
-              depth[v] = d + 1;
-              sigma[v] = sum;
-              claimed(static_cast<V>(v));
+          // Every vertex a pull may still find, once: the search's first pull
+          // marks the unvisited vertices with in-edges in `candidates`, and
+          // each pull clears the ones it finds and those a push level found
+          // since, so later pulls skip visited and isolated vertices 64 at a time.
+          const bool first_pull = last_pull < 0;
+          auto pull_candidates = [&](auto&& sum_of) {
+#pragma omp for schedule(dynamic, 16) nowait
+            for (std::size_t w = 0; w < words; ++w) {
+              std::uint64_t left = 0;
+              if (first_pull) {
+                const std::int64_t end = std::min<std::int64_t>(n, static_cast<std::int64_t>(w + 1) * 64);
+                for (std::int64_t v = static_cast<std::int64_t>(w) * 64; v < end; ++v)
+                  left |= static_cast<std::uint64_t>(depth[v] < 0 && in_off[v + 1] > in_off[v]) << (v & 63);
+              } else {
+                left = candidates[w];
+              }
+              for (std::uint64_t todo = left; todo != 0; todo &= todo - 1) {
+                const int b = __builtin_ctzll(todo);
+                const std::int64_t v = static_cast<std::int64_t>(w) * 64 + b;
+                if (depth[v] < 0) {
+                  const double sum = sum_of(v);
+                  if (sum <= 0) continue;
+                  depth[v] = d + 1;
+                  sigma[v] = sum;
+                  claimed(static_cast<V>(v));
+                }
+                left &= ~(std::uint64_t{1} << b);
+              }
+              candidates[w] = left;
             }
           };
           if (packs(hi - lo, unvisited_in)) {
@@ -277,21 +307,15 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
             const std::int64_t members =
                 bc_detail::pack_frontier(cur, words, sigma, ws.ranked.data(), c0, block_counts.data());
             if (leader) ++packed_pulls;
-#pragma omp for schedule(dynamic, 1024) nowait
-            for (std::int64_t v = 0; v < n; ++v) {
-              if (depth[v] >= 0) continue;
-              pull_into(v, bc_detail::packed_gather_sum(c0, static_cast<std::uint64_t>(n), ranked,
-                                                        in_nbr + in_off[v], in_nbr + in_off[v + 1]));
-            }
+            pull_candidates([&](std::int64_t v) {
+              return bc_detail::packed_gather_sum(c0, static_cast<std::uint64_t>(n), ranked, in_nbr + in_off[v],
+                                                  in_nbr + in_off[v + 1]);
+            });
 #pragma omp barrier
 #pragma omp for schedule(static) nowait
             for (std::int64_t i = 0; i < members; ++i) c0[i] = 0;
           } else {
-#pragma omp for schedule(dynamic, 1024) nowait
-            for (std::int64_t v = 0; v < n; ++v) {
-              if (depth[v] >= 0) continue;
-              pull_into(v, gather(sigma, cur, in_nbr + in_off[v], in_nbr + in_off[v + 1]));
-            }
+            pull_candidates([&](std::int64_t v) { return gather(sigma, cur, in_nbr + in_off[v], in_nbr + in_off[v + 1]); });
           }
           last_pull = d;
           if (leader) ++pulls;
