@@ -34,7 +34,7 @@
 // adds, over its in-edges only), and level l reads no edges.
 // Both gathers (the pull's sigma, the backward pass's c) test a bitmap per
 // neighbour. When the summed array fits in a quarter of the last-level cache
-// they do not branch on the bit: a vertex outside the set reads a zero kept
+// and in 16 MiB they do not branch on the bit: a vertex outside the set reads a zero kept
 // at index n instead, which costs an L1 hit where a mispredicted branch costs
 // more (half the bits set, on a skewed graph's big levels). Arrays that miss
 // the caches keep the branch, which issues no load for those vertices. A
@@ -76,13 +76,19 @@ struct BrandesDoOptions {
   // are fewer than the out-edges of level l. 0: never; 1e-12: every level.
   double back_push_ratio = 4;
   // Gathers without a branch per neighbour: -1 when the values fit in a
-  // quarter of the last-level cache, 0 never, 1 always.
+  // quarter of the last-level cache and in kCachedValuesMaxBytes, 0 never,
+  // 1 always.
   int branch_free = -1;
   // Pulls from a packed copy of the frontier's sigma: -1 when sigma misses a
-  // quarter of the last-level cache and the unvisited vertices' in-edges are
+  // quarter of the last-level cache or kCachedValuesMaxBytes, and the unvisited vertices' in-edges are
   // at least kPackInEdgesPerMember per frontier vertex, 0 never, 1 every pull.
   int pack_frontier = -1;
 };
+
+// The most bytes of sigma or c the gathers take for cache-resident, whatever
+// the last-level cache's size: a VM's share of a big shared L3 is not its
+// size (docs/kernels/bc.md, "Branch-free gathers").
+inline constexpr std::uint64_t kCachedValuesMaxBytes = std::uint64_t{16} << 20;
 
 // The in-edges a pull must read per frontier vertex for packing the
 // frontier's sigma (one pass over the bitmap and the members) to pay.
@@ -181,7 +187,8 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
   constexpr std::int64_t kScanFraction = 32;
   auto& level_edges = ws.level_edges;
   auto& level_in_edges = ws.level_in_edges;
-  const bool values_miss = prefetch_pays(n, sizeof(double));
+  const bool values_miss = prefetch_pays(n, sizeof(double)) ||
+                           static_cast<std::uint64_t>(n) * sizeof(double) > kCachedValuesMaxBytes;
   const bool branch_free = options.branch_free < 0 ? !values_miss : options.branch_free > 0;
   // Whether a pull from a frontier of `members` vertices, with `in_edges`
   // in-edges to read, packs the frontier's sigma first.

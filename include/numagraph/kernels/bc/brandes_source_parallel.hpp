@@ -6,9 +6,9 @@
 // few hundred vertices each, so a level-synchronous search spends its time in
 // barriers and atomics (docs/kernels/bc.md). With many sampled sources there
 // is enough independent work without splitting one search: no barrier, no
-// atomic, and each thread's arrays stay in its own cache. It costs memory:
-// 32 bytes per vertex and thread with 32-bit ids (36 with 64-bit ones), which
-// flat_bc_variant's automatic choice checks.
+// atomic, and each thread's arrays stay in its own cache. It costs memory per
+// thread: 40 bytes per vertex and 4 per arc with 32-bit ids (44 and 8 with
+// 64-bit ones), which flat_bc_variant's automatic choice checks.
 //
 // Sources go to threads round robin (source i to thread i mod T), and the
 // threads' sums are added in thread order, so a run is deterministic for a
