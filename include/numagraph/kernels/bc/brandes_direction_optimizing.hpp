@@ -36,12 +36,12 @@
 // adds, over its in-edges only), and level l reads no edges.
 // Both gathers (the pull's sigma, the backward pass's c) test a bitmap per
 // neighbour. When the summed array fits in a quarter of the last-level cache
-// and in 16 MiB they do not branch on the bit: a vertex outside the set reads a zero kept
-// at index n instead, which costs an L1 hit where a mispredicted branch costs
-// more (half the bits set, on a skewed graph's big levels). Arrays that miss
-// the caches keep the branch, which issues no load for those vertices. A
-// pull over many in-edges per frontier vertex, whose sigma misses the
-// caches, first packs the frontier's sigma by rank
+// and in 16 MiB they do not branch on the bit: a vertex outside the set reads
+// a zero kept at index n instead, which costs an L1 hit where a mispredicted
+// branch costs more (half the bits set, on a skewed graph's big levels).
+// Arrays that miss the caches keep the branch, which issues no load for those
+// vertices. A pull over many in-edges per frontier vertex, whose sigma misses
+// the caches, first packs the frontier's sigma by rank
 // (kernels/bc/packed_frontier.hpp) and sums from the packed copy without a
 // branch: on a uniform graph's big pull the copy is a quarter of the array.
 // Scores are raw Brandes sums over the given sources, as betweenness_brandes
@@ -84,8 +84,9 @@ struct BrandesDoOptions {
   // 1 always.
   int branch_free = -1;
   // Pulls from a packed copy of the frontier's sigma: -1 when sigma misses a
-  // quarter of the last-level cache or kCachedValuesMaxBytes, and the unvisited vertices' in-edges are
-  // at least kPackInEdgesPerMember per frontier vertex, 0 never, 1 every pull.
+  // quarter of the last-level cache or kCachedValuesMaxBytes and the
+  // unvisited vertices' in-edges are at least kPackInEdgesPerMember per
+  // frontier vertex, 0 never, 1 every pull.
   int pack_frontier = -1;
 };
 
@@ -173,10 +174,7 @@ inline double avx2_masked_gather_sum(const double* x, const std::uint64_t* membe
   }
   alignas(32) double lanes[4];
   _mm256_store_pd(lanes, acc);
-  double s = (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]);
-  for (; first < last; ++first)
-    if ((member[*first >> 6] >> (*first & 63)) & 1) s += x[*first];
-  return s;
+  return (lanes[0] + lanes[1]) + (lanes[2] + lanes[3]) + masked_gather_sum(x, member, first, last);
 }
 #endif
 
