@@ -343,6 +343,40 @@ TEST(BcFast, ReusedWorkspacesGiveFreshResults) {
   }
 }
 
+TEST(BcFast, BatchedCountsPastThirtyTwoBitsRunAgainWide) {
+  // A chain of 40 diamonds (2^40 shortest paths end to end) and, apart, a
+  // path of 20 vertices. The first batch (16 sources on the path) keeps its
+  // 32-bit counts; the second (the chain's end) passes 2^32, runs again with
+  // double counts, and the workspace stays wide.
+  constexpr std::uint64_t kDiamonds = 40, kHubs = kDiamonds + 1, kPath = 20;
+  std::vector<test_graphs::Arc> arcs;
+  for (std::uint64_t i = 0; i < kDiamonds; ++i)
+    for (const std::uint64_t middle : {kHubs + 2 * i, kHubs + 2 * i + 1}) {
+      arcs.push_back({i, middle});
+      arcs.push_back({middle, i + 1});
+    }
+  const std::uint64_t path0 = kHubs + 2 * kDiamonds;
+  for (std::uint64_t v = 0; v + 1 < kPath; ++v) arcs.push_back({path0 + v, path0 + v + 1});
+  const AnyGraph any = make_graph(arcs, path0 + kPath, false, false);
+  const auto& g = std::get<Graph32>(any);
+  std::vector<std::uint32_t> sources;
+  for (std::uint32_t v = 0; v < 16; ++v) sources.push_back(static_cast<std::uint32_t>(path0) + v);
+  sources.push_back(0);
+  for (const double alpha : kAlphas) {
+    kernels::BrandesBatchedWorkspace<std::uint32_t> ws;
+    NumaArray<double> raw;
+    kernels::betweenness_brandes_batched(g, {sources.begin(), sources.begin() + 16}, raw, ws,
+                                         kernels::BrandesBatchedOptions{16, alpha});
+    EXPECT_TRUE(ws.narrow_counts) << "alpha " << alpha;
+    kernels::betweenness_brandes_batched(g, sources, raw, ws, kernels::BrandesBatchedOptions{16, alpha});
+    EXPECT_FALSE(ws.narrow_counts) << "alpha " << alpha;
+    expect_serial(g, sources, raw, "batched, 2^40 paths");
+    // The wide workspace stays correct for the next call.
+    kernels::betweenness_brandes_batched(g, sources, raw, ws, kernels::BrandesBatchedOptions{16, alpha});
+    expect_serial(g, sources, raw, "batched, wide workspace reused");
+  }
+}
+
 TEST(BcFast, RepeatedSourcesCountTwice) {
   const AnyGraph any = make_kron(8, false, false);
   const auto& g = std::get<Graph32>(any);

@@ -39,6 +39,9 @@
 #include <optional>
 #include <type_traits>
 #include <vector>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/numa/numa_array.hpp"
@@ -58,10 +61,15 @@ struct BrandesBatchedOptions {
 };
 
 // Scratch kept between calls, sized for the largest lane count used; between
-// batches every entry is back at 0.
+// batches every entry is back at 0. Path counts are kept in 32 bits per lane
+// (one line per 16-lane row) until a batch's counts pass 2^32 - 1; that
+// batch runs again, and the workspace keeps 64-bit (double) counts from then
+// on.
 template <typename V>
 struct BrandesBatchedWorkspace {
-  NumaArray<double> sigma, c;  // n * lanes
+  NumaArray<std::uint32_t> sigma32;  // n * lanes, while narrow_counts
+  NumaArray<double> sigma, c;        // n * lanes (sigma: once the counts are wide)
+  bool narrow_counts = true;
   NumaArray<std::uint16_t> seen, front[2];
   NumaArray<V> order;               // (vertex, lanes) of each level, levels in turn
   NumaArray<std::uint16_t> order_lanes;
@@ -77,7 +85,13 @@ struct BrandesBatchedWorkspace {
     if (clean && seen.size() == size && lanes == want_lanes) return;
     lanes = want_lanes;
     const std::size_t wide = size * static_cast<std::size_t>(lanes);
-    sigma = NumaArray<double>(wide, numa::placement_for("sigma"));
+    if (narrow_counts) {
+      sigma32 = NumaArray<std::uint32_t>(wide, numa::placement_for("sigma"));
+      sigma = NumaArray<double>();
+    } else {
+      sigma = NumaArray<double>(wide, numa::placement_for("sigma"));
+      sigma32 = NumaArray<std::uint32_t>();
+    }
     c = NumaArray<double>(wide, numa::placement_for("delta"));
     seen = NumaArray<std::uint16_t>(size);
     for (auto& f : front) f = NumaArray<std::uint16_t>(size);
@@ -85,30 +99,118 @@ struct BrandesBatchedWorkspace {
     order_lanes = NumaArray<std::uint16_t>(std::max<std::size_t>(wide, 1));
     clean = true;
   }
+
+  // A batch's counts passed 32 bits: 64-bit counts from now on (the narrow
+  // rows are all 0 again, and are freed).
+  void widen_counts(std::int64_t n) {
+    narrow_counts = false;
+    sigma32 = NumaArray<std::uint32_t>();
+    sigma = NumaArray<double>(static_cast<std::size_t>(n) * static_cast<std::size_t>(lanes), numa::placement_for("sigma"));
+  }
 };
 
 namespace bc_batched_detail {
 
-// The gathers prefetch the row of the neighbour this many arcs ahead (both
-// lines of a 16-lane row): 64 took kron20 0.76 -> 0.58 s and Slashdot 29.4
-// -> 26.6 ms for 16 sources, better than 16, 32, 128 or 256
-// (docs/kernels/bc.md).
+// The gathers prefetch the row of the neighbour this many arcs ahead: 64
+// took kron20 0.76 -> 0.58 s and Slashdot 29.4 -> 26.6 ms for 16 sources,
+// better than 16, 32, 128 or 256 (docs/kernels/bc.md).
 inline constexpr eid_t kBatchedPrefetchArcs = 64;
 
-// Prefetches vertex v's row of L lanes (one line, two with 16 lanes).
-template <int L, typename V>
-[[gnu::always_inline]] inline void prefetch_row(const double* rows, V v) {
-  const double* p = rows + static_cast<std::size_t>(v) * L;
-  __builtin_prefetch(p);
-  if constexpr (L == 16) __builtin_prefetch(p + 8);
+// Prefetches the lines of vertex v's row of L values of type T that hold a
+// lane of `lanes`, without a branch: a line with none prefetches `idle` (a
+// line in cache) instead. Most of the arcs a gather scans lead to no lane it
+// reads (kron20: 72 % in the second pull), and their lines cost bandwidth.
+template <int L, typename T, typename V>
+[[gnu::always_inline]] inline void prefetch_lanes(const T* rows, V v, std::uint16_t lanes, const void* idle) {
+  constexpr int kPerLine = static_cast<int>(64 / sizeof(T));
+  const char* row = reinterpret_cast<const char*>(rows + static_cast<std::size_t>(v) * L);
+  for (int line = 0; line * kPerLine < L; ++line) {
+    const unsigned in_line = (lanes >> (line * kPerLine)) & ((1u << std::min(kPerLine, L)) - 1);
+    __builtin_prefetch(in_line ? row + 64 * line : static_cast<const char*>(idle));
+  }
 }
 
-template <int L, typename V>
-void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, BrandesBatchedWorkspace<V>& ws,
+#ifdef __AVX2__
+// Four lanes of a LaneSums: masked loads of the lanes a nibble selects.
+template <typename T>
+struct FourLanes;
+
+template <>
+struct FourLanes<double> {
+  __m256d sum = _mm256_setzero_pd();
+  [[gnu::always_inline]] void add(const double* row, const std::int64_t* lane_mask) {
+    sum = _mm256_add_pd(sum, _mm256_maskload_pd(row, _mm256_load_si256(reinterpret_cast<const __m256i*>(lane_mask))));
+  }
+  void store(double* out) const { _mm256_storeu_pd(out, sum); }
+};
+
+// 32-bit counts, summed in 64 bits.
+template <>
+struct FourLanes<std::uint32_t> {
+  __m256i sum = _mm256_setzero_si256();
+  [[gnu::always_inline]] void add(const std::uint32_t* row, const std::int32_t* lane_mask) {
+    const __m128i m = _mm_load_si128(reinterpret_cast<const __m128i*>(lane_mask));
+    sum = _mm256_add_epi64(sum, _mm256_cvtepu32_epi64(_mm_maskload_epi32(reinterpret_cast<const int*>(row), m)));
+  }
+  void store(std::uint64_t* out) const { _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), sum); }
+};
+
+// Lane masks of a nibble, for 4 lanes of 64 and of 32 bits.
+struct NibbleMasks {
+  alignas(32) std::int64_t wide[16][4];
+  alignas(16) std::int32_t narrow[16][4];
+  constexpr NibbleMasks() : wide{}, narrow{} {
+    for (int n = 0; n < 16; ++n)
+      for (int i = 0; i < 4; ++i) wide[n][i] = narrow[n][i] = ((n >> i) & 1) ? -1 : 0;
+  }
+};
+inline constexpr NibbleMasks kNibbleMasks{};
+#endif
+
+// Per-lane sums over rows of L values of type T (double, or 32-bit path
+// counts summed in 64 bits): acc[k] += row[k] for the lanes k of a mask.
+// Only the selected lanes are read: the others may be written by other
+// threads meanwhile. The sums stay in registers; an `omp simd` loop over an
+// array kept them on the stack, a store and a load per arc.
+template <int L, typename T>
+struct LaneSums {
+  using Sum = std::conditional_t<std::is_same_v<T, double>, double, std::uint64_t>;
+#ifdef __AVX2__
+  FourLanes<T> four[L / 4];
+  [[gnu::always_inline]] void add(const T* row, std::uint16_t lanes) {
+    for (int j = 0; j < L / 4; ++j) {
+      const int nibble = (lanes >> (4 * j)) & 15;
+      if constexpr (std::is_same_v<T, double>) four[j].add(row + 4 * j, kNibbleMasks.wide[nibble]);
+      else four[j].add(row + 4 * j, kNibbleMasks.narrow[nibble]);
+    }
+  }
+  void store(Sum* out) const {
+    for (int j = 0; j < L / 4; ++j) four[j].store(out + 4 * j);
+  }
+#else
+  alignas(64) Sum acc[L] = {};
+  [[gnu::always_inline]] void add(const T* row, std::uint16_t lanes) {
+#pragma omp simd
+    for (int i = 0; i < L; ++i) acc[i] += ((lanes >> i) & 1) ? static_cast<Sum>(row[i]) : Sum{0};
+  }
+  void store(Sum* out) const {
+    for (int i = 0; i < L; ++i) out[i] = acc[i];
+  }
+#endif
+};
+
+// One batch with path counts of type Count (std::uint32_t or double). Returns
+// false, with the workspace clean and no score changed, when a 32-bit count
+// would pass 2^32 - 1: the batch must run again with double counts.
+template <int L, typename Count, typename V>
+bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, BrandesBatchedWorkspace<V>& ws,
                const BrandesBatchedOptions& options) {
   using Mask = std::uint16_t;
+  constexpr bool kNarrow = std::is_same_v<Count, std::uint32_t>;
   const std::int64_t n = g.num_vertices();
-  double* sigma = ws.sigma.data();
+  Count* sigma;
+  if constexpr (kNarrow) sigma = ws.sigma32.data();
+  else sigma = ws.sigma.data();
   double* cw_base = ws.c.data();
   Mask* seen = ws.seen.data();
   Mask* const front[2] = {ws.front[0].data(), ws.front[1].data()};
@@ -158,6 +260,7 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
   };
   Found found[3];
   int pulls = 0, pushes = 0, back_pushes = 0;
+  std::atomic<bool> overflow{false};  // a 32-bit count passed 2^32 - 1
 #pragma omp parallel
   {
     const bool leader = parallel::thread_id() == 0;
@@ -183,25 +286,32 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
         for (std::int64_t v = 0; v < n; ++v) {
           const Mask unseen = static_cast<Mask>(all & ~seen[v]);
           if (unseen == 0) continue;
-          alignas(64) double acc[L] = {};
+          LaneSums<L, Count> sums;
           Mask got = 0;
           for (eid_t e = in_off[v]; e < in_off[v + 1]; ++e) {
-            if (e + kBatchedPrefetchArcs < in_total) prefetch_row<L>(sigma, in_nbr[e + kBatchedPrefetchArcs]);
+            if (e + kBatchedPrefetchArcs < in_total) {
+              const V ahead = in_nbr[e + kBatchedPrefetchArcs];
+              prefetch_lanes<L>(sigma, ahead, static_cast<Mask>(cur[ahead] & unseen), in_nbr + e);
+            }
             const V u = in_nbr[e];
             const Mask m = static_cast<Mask>(cur[u] & unseen);
             if (m == 0) continue;
             got |= m;
-            const double* su = sigma + static_cast<std::size_t>(u) * L;
-#pragma omp simd
-            for (int i = 0; i < L; ++i) acc[i] += ((m >> i) & 1) ? su[i] : 0.0;
+            sums.add(sigma + static_cast<std::size_t>(u) * L, m);
           }
           if (got) {
+            alignas(64) typename LaneSums<L, Count>::Sum acc[L];
+            sums.store(acc);
             // Only the lanes that discover v: in the others v may be in this
-            // level's frontier, whose counts other threads are reading.
-            double* sv = sigma + static_cast<std::size_t>(v) * L;
+            // level's frontier, whose counts other threads are reading. In
+            // the lanes that discover it v's count is still 0.
+            Count* sv = sigma + static_cast<std::size_t>(v) * L;
             for (Mask m = got; m; m &= static_cast<Mask>(m - 1)) {
               const int i = __builtin_ctz(m);
-              sv[i] += acc[i];
+              if constexpr (kNarrow) {
+                if (acc[i] > UINT32_MAX) overflow.store(true, std::memory_order_relaxed);
+              }
+              sv[i] = static_cast<Count>(acc[i]);
             }
             nxt[v] = got;
             local.push_back(static_cast<V>(v));
@@ -214,7 +324,7 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
         for (std::int64_t i = lo; i < end; ++i) {
           const V u = order[i];
           const Mask mu = cur[u];
-          const double* su = sigma + static_cast<std::size_t>(u) * L;
+          const Count* su = sigma + static_cast<std::size_t>(u) * L;
           for (eid_t e = off[u]; e < off[u + 1]; ++e) {
             const V v = nbr[e];
             Mask fresh = static_cast<Mask>(mu & ~seen[v]);
@@ -223,10 +333,13 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
               local.push_back(v);
               out_sum += off[v + 1] - off[v];
             }
-            double* sv = sigma + static_cast<std::size_t>(v) * L;
+            Count* sv = sigma + static_cast<std::size_t>(v) * L;
             for (; fresh; fresh &= static_cast<Mask>(fresh - 1)) {
               const int i = __builtin_ctz(fresh);
-              parallel::fetch_add(sv[i], su[i]);
+              const Count before = parallel::fetch_add(sv[i], su[i]);
+              if constexpr (kNarrow) {
+                if (before > UINT32_MAX - su[i]) overflow.store(true, std::memory_order_relaxed);
+              }
             }
           }
         }
@@ -270,7 +383,10 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
       }
     }
 #pragma omp barrier
-    if (leader) phase.emplace("backward");
+    // After an overflow the batch skips its backward pass and only cleans up
+    // (the forward pass leaves every front mask at 0).
+    const bool counted = !overflow.load(std::memory_order_relaxed);
+    if (leader && counted) phase.emplace("backward");
     // Backward. front[p] now holds, per vertex, the lanes in which it lies on
     // the level of parity p being read: level l reads level l + 1's lanes
     // and sets its own in the other array, clearing level l + 2's (a vertex
@@ -284,7 +400,7 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
         else __atomic_fetch_and(&a[order[i]], static_cast<Mask>(~order_lanes[i]), __ATOMIC_RELAXED);
       }
     };
-    for (std::size_t l = level_start.size() - 1; l-- > 0;) {
+    for (std::size_t l = counted ? level_start.size() - 1 : 0; l-- > 0;) {
       const Mask* below = front[(l + 1) & 1];
       const Mask* here = front[l & 1];
       flip(front[l & 1], l + 2, false);
@@ -300,23 +416,27 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
             acc[k] = cw[k];
           }
         } else {
+          LaneSums<L, double> sums;
           for (eid_t e = off[w]; e < off[w + 1]; ++e) {
-            if (e + kBatchedPrefetchArcs < out_total) prefetch_row<L>(cw_base, nbr[e + kBatchedPrefetchArcs]);
+            if (e + kBatchedPrefetchArcs < out_total) {
+              const V ahead = nbr[e + kBatchedPrefetchArcs];
+              prefetch_lanes<L>(cw_base, ahead, static_cast<Mask>(below[ahead] & m), nbr + e);
+            }
             const V v = nbr[e];
             const Mask mv = static_cast<Mask>(below[v] & m);  // lanes where v is a successor of w
             if (mv == 0) continue;
             // Only those lanes are read: v's others may be changing (v's lanes on this level).
-            const double* cv = cw_base + static_cast<std::size_t>(v) * L;
-#pragma omp simd
-            for (int k = 0; k < L; ++k) acc[k] += ((mv >> k) & 1) ? cv[k] : 0.0;
+            sums.add(cw_base + static_cast<std::size_t>(v) * L, mv);
           }
+          sums.store(acc);
         }
-        const double* sw = sigma + static_cast<std::size_t>(w) * L;
+        const Count* sw = sigma + static_cast<std::size_t>(w) * L;
         double score = 0;
         for (Mask left = m; left; left &= static_cast<Mask>(left - 1)) {
           const int k = __builtin_ctz(left);
-          cw[k] = 1 / sw[k] + acc[k];
-          if (src[k] != w) score += sw[k] * acc[k];
+          const auto sigma_k = static_cast<double>(sw[k]);
+          cw[k] = 1 / sigma_k + acc[k];
+          if (src[k] != w) score += sigma_k * acc[k];
         }
         scores[w] += score;
       };
@@ -358,9 +478,23 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
           settle(order[i], order_lanes[i], push_back);
       }
     }
-    flip(front[0], 0, false);
-    flip(front[1], 1, false);
+    if (counted) {
+      flip(front[0], 0, false);
+      flip(front[1], 1, false);
+    }
 #pragma omp barrier
+    if (end * 2 > n) {
+      // Most vertices were reached: clearing every row in order streams,
+      // where clearing each entry's lanes reads and writes lines at random.
+#pragma omp for schedule(static) nowait
+      for (std::int64_t v = 0; v < n; ++v) {
+        seen[v] = 0;
+        Count* sv = sigma + static_cast<std::size_t>(v) * L;
+        double* cv = cw_base + static_cast<std::size_t>(v) * L;
+        for (int k = 0; k < L; ++k) sv[k] = 0;
+        for (int k = 0; k < L; ++k) cv[k] = 0;
+      }
+    } else
 #pragma omp for schedule(static)
     for (std::int64_t i = 0; i < end; ++i) {
       // A vertex has one entry per level it is on, each with the lanes that
@@ -378,6 +512,20 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
   ws.pull_levels = pulls;
   ws.push_levels = pushes;
   ws.back_push_levels = back_pushes;
+  return !overflow.load(std::memory_order_relaxed);
+}
+
+// One batch, with 32-bit counts while the workspace has them; a batch whose
+// counts pass 32 bits runs again with double counts (scores untouched by the
+// first try), and so do the batches after it.
+template <int L, typename V>
+void run_batch_counted(const CSRGraph<V>& g, const V* src, int active, double* scores, BrandesBatchedWorkspace<V>& ws,
+                       const BrandesBatchedOptions& options) {
+  if (ws.narrow_counts) {
+    if (run_batch<L, std::uint32_t>(g, src, active, scores, ws, options)) return;
+    ws.widen_counts(g.num_vertices());
+  }
+  run_batch<L, double>(g, src, active, scores, ws, options);
 }
 
 }  // namespace bc_batched_detail
@@ -385,9 +533,10 @@ void run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
 // Lanes per vertex for `batch` sources: 4, 8 or 16.
 inline int batched_lanes(int batch) { return batch <= 4 ? 4 : batch <= 8 ? 8 : 16; }
 
-// Bytes of a workspace with `lanes` lanes: sigma and c rows, the (vertex,
-// lanes) list of every level (a vertex is on at most `lanes` levels) and
-// three masks per vertex.
+// Bytes of a workspace with `lanes` lanes: sigma and c rows (sigma at its
+// widest, 8 bytes a lane; 4 until a batch's counts pass 32 bits), the
+// (vertex, lanes) list of every level (a vertex is on at most `lanes`
+// levels) and three masks per vertex.
 template <typename V>
 std::uint64_t batched_workspace_bytes(std::int64_t n, int lanes) {
   return static_cast<std::uint64_t>(n) *
@@ -413,9 +562,10 @@ void betweenness_brandes_batched(const CSRGraph<V>& g, const std::vector<V>& sou
     throw_if_cancelled();
     const int active = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(batch), sources.size() - first));
     ws.clean = false;
-    if (lanes == 4) bc_batched_detail::run_batch<4>(g, sources.data() + first, active, scores.data(), ws, options);
-    else if (lanes == 8) bc_batched_detail::run_batch<8>(g, sources.data() + first, active, scores.data(), ws, options);
-    else bc_batched_detail::run_batch<16>(g, sources.data() + first, active, scores.data(), ws, options);
+    const V* src = sources.data() + first;
+    if (lanes == 4) bc_batched_detail::run_batch_counted<4>(g, src, active, scores.data(), ws, options);
+    else if (lanes == 8) bc_batched_detail::run_batch_counted<8>(g, src, active, scores.data(), ws, options);
+    else bc_batched_detail::run_batch_counted<16>(g, src, active, scores.data(), ws, options);
     ws.clean = true;
   }
 }
