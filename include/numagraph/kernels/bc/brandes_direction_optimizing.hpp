@@ -41,7 +41,7 @@
 // branch costs more (half the bits set, on a skewed graph's big levels).
 // Arrays that miss the caches keep the branch, which issues no load for those
 // vertices. A pull over many in-edges per frontier vertex, whose sigma misses
-// the caches, first packs the frontier's sigma by rank
+// a quarter of the last-level cache, first packs the frontier's sigma by rank
 // (kernels/bc/packed_frontier.hpp) and sums from the packed copy without a
 // branch: on a uniform graph's big pull the copy is a quarter of the array.
 // Scores are raw Brandes sums over the given sources, as betweenness_brandes
@@ -84,9 +84,9 @@ struct BrandesDoOptions {
   // 1 always.
   int branch_free = -1;
   // Pulls from a packed copy of the frontier's sigma: -1 when sigma misses a
-  // quarter of the last-level cache or kCachedValuesMaxBytes and the
-  // unvisited vertices' in-edges are at least kPackInEdgesPerMember per
-  // frontier vertex, 0 never, 1 every pull.
+  // quarter of the last-level cache and the unvisited vertices' in-edges
+  // are at least kPackInEdgesPerMember per frontier vertex, 0 never, 1
+  // every pull.
   int pack_frontier = -1;
 };
 
@@ -218,14 +218,17 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
   constexpr std::int64_t kScanFraction = 32;
   auto& level_edges = ws.level_edges;
   auto& level_in_edges = ws.level_in_edges;
-  const bool values_miss = prefetch_pays(n, sizeof(double)) ||
-                           static_cast<std::uint64_t>(n) * sizeof(double) > kCachedValuesMaxBytes;
+  // Packing is for values that miss the last-level cache; the branch keeps
+  // to values past kCachedValuesMaxBytes too (docs/kernels/bc.md).
+  const bool values_miss_llc = prefetch_pays(n, sizeof(double));
+  const bool values_miss =
+      values_miss_llc || static_cast<std::uint64_t>(n) * sizeof(double) > kCachedValuesMaxBytes;
   const bool branch_free = options.branch_free < 0 ? !values_miss : options.branch_free > 0;
   // Whether a pull from a frontier of `members` vertices, with `in_edges`
   // in-edges to read, packs the frontier's sigma first.
   auto packs = [&](std::int64_t members, eid_t in_edges) {
     if (options.pack_frontier >= 0) return options.pack_frontier > 0;
-    return values_miss && in_edges >= static_cast<eid_t>(members) * kPackInEdgesPerMember;
+    return values_miss_llc && in_edges >= static_cast<eid_t>(members) * kPackInEdgesPerMember;
   };
   std::vector<std::int64_t> block_counts(static_cast<std::size_t>(parallel::max_threads()) + 1);
   auto gather = [&](const double* x, const std::uint64_t* member, const V* first, const V* last) {
