@@ -5,14 +5,15 @@
 // the same sources (raw sums; scale_like_networkx() scales them).
 //
 // Each vertex holds L = 4, 8 or 16 lanes, one per source of the batch, side by
-// side: path counts sigma[v][0..L) and the backward coefficients c[v][0..L),
-// so one edge moves one or two cache lines for all sources at once. The
-// per-lane sums are `omp simd` loops, which compile to masked vector loads
-// (only the selected lanes are read: the others may be written meanwhile);
-// without the pragma each lane was a branch on a bit of the mask, and the
-// mispredictions cost more than the memory. The gathers prefetch the rows a
-// fixed number of arcs ahead. Bit masks per vertex say which lanes have seen
-// it and in which lanes it is on the current level.
+// side: path counts sigma[v][0..L) (32 bits a lane while they fit, see
+// BrandesBatchedWorkspace) and the backward coefficients c[v][0..L), so one
+// edge moves one or two cache lines for all sources at once. The per-lane
+// sums (LaneSums) are masked vector loads: only the selected lanes are read
+// (the others may be written meanwhile), where a branch per lane on a bit of
+// the mask cost more in mispredictions than the memory. The gathers prefetch,
+// a fixed number of arcs ahead, the lines of the rows they will read. Bit
+// masks per vertex say which lanes have seen it and in which lanes it is on
+// the current level.
 // Level d of the batch is the union of the sources' level-d frontiers.
 // Forward, per level (direction-optimizing as brandes_direction_optimizing.hpp):
 //  * push (sparse): frontier vertex u offers its lanes to out-neighbour v for
