@@ -89,15 +89,9 @@ struct BrandesBatchedWorkspace {
     if (clean && seen.size() == size && lanes == want_lanes) return;
     lanes = want_lanes;
     const std::size_t wide = size * static_cast<std::size_t>(lanes);
-    if (narrow_counts) {
-      sigma32 = NumaArray<std::uint32_t>(wide, numa::placement_for("sigma"));
-      sigma = NumaArray<double>();
-    } else {
-      sigma = NumaArray<double>(wide, numa::placement_for("sigma"));
-      sigma32 = NumaArray<std::uint32_t>();
-    }
-    c = NumaArray<double>(wide, numa::placement_for("delta"));
     seen = NumaArray<std::uint16_t>(size);
+    allocate_counts();
+    c = NumaArray<double>(wide, numa::placement_for("delta"));
     for (auto& f : front) f = NumaArray<std::uint16_t>(size);
     order = NumaArray<V>(std::max<std::size_t>(wide, 1));
     order_lanes = NumaArray<std::uint16_t>(std::max<std::size_t>(wide, 1));
@@ -106,10 +100,19 @@ struct BrandesBatchedWorkspace {
 
   // A batch's counts passed 32 bits: 64-bit counts from now on (the narrow
   // rows are all 0 again, and are freed).
-  void widen_counts(std::int64_t n) {
+  void widen_counts() {
     narrow_counts = false;
+    allocate_counts();
+  }
+
+  // Zeroed count rows of the current width (seen.size() vertices, `lanes`
+  // lanes); the other width's rows are freed first, so the two never coexist.
+  void allocate_counts() {
+    const std::size_t wide = seen.size() * static_cast<std::size_t>(lanes);
     sigma32 = NumaArray<std::uint32_t>();
-    sigma = NumaArray<double>(static_cast<std::size_t>(n) * static_cast<std::size_t>(lanes), numa::placement_for("sigma"));
+    sigma = NumaArray<double>();
+    if (narrow_counts) sigma32 = NumaArray<std::uint32_t>(wide, numa::placement_for("sigma"));
+    else sigma = NumaArray<double>(wide, numa::placement_for("sigma"));
   }
 };
 
@@ -527,7 +530,7 @@ void run_batch_counted(const CSRGraph<V>& g, const V* src, int active, double* s
                        const BrandesBatchedOptions& options) {
   if (ws.narrow_counts) {
     if (run_batch<L, std::uint32_t>(g, src, active, scores, ws, options)) return;
-    ws.widen_counts(g.num_vertices());
+    ws.widen_counts();
   }
   run_batch<L, double>(g, src, active, scores, ws, options);
 }

@@ -48,7 +48,9 @@
 // (kernels/bc/brandes.hpp) returns them; scale_like_networkx() scales them.
 #pragma once
 
+#ifdef __AVX2__
 #include <immintrin.h>
+#endif
 
 #include <algorithm>
 #include <atomic>
