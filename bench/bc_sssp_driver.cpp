@@ -19,8 +19,11 @@
 //   bc_sssp_driver GRAPH sssp ROOT TRIALS DELTA...  DELTA: a number or auto (choose_delta)
 //   bc_sssp_driver GRAPH adj OUT [plain]          Ligra/GBBS (Weighted)AdjacencyGraph text of the
 //       out-CSR, weights rounded to integers (none with plain); prints "symmetric" or "directed"
-// Threads: OMP_NUM_THREADS (default 2). Prints each trial as "VARIANT Trial Time: S" and
-// then each variant's median and fastest trial.
+// Threads: OMP_NUM_THREADS (default 2), less where the library would use less: bc and sssp
+// run on one thread below the problem's small-graph cut-off, as numagraph::betweenness and
+// numagraph::sssp do (kernels/thread_budget.hpp; NUMAGRAPH_SERIAL_BELOW=0 turns it off), and
+// print "kernel threads: N". Prints each trial as "VARIANT Trial Time: S" and then each
+// variant's median and fastest trial.
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -38,6 +41,7 @@
 #include "numagraph/kernels/bc/betweenness.hpp"
 #include "numagraph/kernels/sssp/delta_rule.hpp"
 #include "numagraph/kernels/sssp/delta_stepping.hpp"
+#include "numagraph/kernels/thread_budget.hpp"
 
 using namespace numagraph;
 using V = std::uint32_t;
@@ -180,6 +184,10 @@ int main(int argc, char** argv) {
   const int trials = std::atoi(argv[4]);
   std::vector<Timed> runs;
   for (int a = 5; a < argc; ++a) runs.push_back({argv[a], {}});
+  // The entry points' thread rule: BC weighs one sweep per source.
+  const eid_t work = g.num_arcs() * static_cast<eid_t>(mode == "bc" ? roots.size() : 1);
+  kernels::ThreadLimit limit(kernels::call_threads(mode == "bc" ? "betweenness" : "sssp", work, threads));
+  std::printf("kernel threads: %d\n", parallel::max_threads());
 
   if (mode == "bc") {
     NumaArray<double> scores;

@@ -333,6 +333,80 @@ TEST(SsspBucketBins, FarBucketsWaitOutsideTheWindowAndComeInOrder) {
   EXPECT_EQ(bins.first_nonempty(saturated), kNoBucket);
 }
 
+TEST(SsspBucketBins, ResetEmptiesEveryBinAndStartsAgainAtZero) {
+  using kernels::sssp_detail::BucketBins;
+  using kernels::sssp_detail::kNoBucket;
+  BucketBins<int> bins;
+  const std::size_t window = BucketBins<int>::kWindow;
+  bins[2].push_back(1);
+  bins[2].clear();
+  bins.advance(7);
+  bins[9].push_back(3);
+  bins[7 + 2 * window].push_back(2);  // beyond the window: the map
+  bins.reset();
+  EXPECT_EQ(bins.base(), 0u);
+  EXPECT_EQ(bins.first_nonempty(0), kNoBucket);
+  bins[0].push_back(4);
+  bins[window + 1].push_back(5);
+  EXPECT_EQ(bins.first_nonempty(0), 0u);
+  bins[0].clear();
+  EXPECT_EQ(bins.first_nonempty(0), window + 1);
+}
+
+// A search's scratch, prepared again for the same threads: every bin and
+// slot empty, every thread's bins back at bucket 0. (The searches' answers
+// cannot tell: delta-stepping corrects labels, so entries relaxed in a wrong
+// order still give Dijkstra's distances, only later.)
+TEST(SsspSearchScratch, PrepareEmptiesBinsAndSlotsOfTheLastSearch) {
+  using kernels::sssp_detail::kNoBucket;
+  using Scratch = kernels::sssp_detail::SearchScratch<int>;
+  Scratch scratch;
+  scratch.prepare(2);
+  const std::size_t window = kernels::sssp_detail::BucketBins<int>::kWindow;
+  for (auto& t : scratch.threads) {
+    t.bins.advance(5000);
+    t.bins[5001].push_back(1);
+    t.bins[5000 + 3 * window].push_back(2);
+  }
+  scratch.frontier.seed(7, 12);
+  scratch.prepare(2);
+  for (auto& t : scratch.threads) {
+    EXPECT_EQ(t.bins.base(), 0u);
+    EXPECT_EQ(t.bins.first_nonempty(0), kNoBucket);
+  }
+  std::vector<std::int64_t> start;
+  EXPECT_EQ(scratch.frontier.begin(0, 0, scratch.threads[0].bins, start), kNoBucket);
+  EXPECT_TRUE(scratch.frontier.slot(0, 0).empty());
+  scratch.prepare(3);  // another thread count: built afresh
+  EXPECT_EQ(scratch.threads.size(), 3u);
+  EXPECT_EQ(scratch.frontier.threads(), 3);
+}
+
+// The flat kernel keeps its bins and round slots in the workspace: one
+// workspace for searches from other roots, with other deltas (some queueing
+// beyond the bins' window) and other thread counts, each equal to Dijkstra's.
+TEST(Sssp, OneWorkspaceServesSearchesOfEveryDeltaAndThreadCount) {
+  const AnyGraph any = make_kron(10, true, false, true);
+  const auto& g = std::get<Graph32>(any);
+  kernels::SsspWorkspace ws;
+  NumaArray<double> d;
+  const int saved = omp_get_max_threads();
+  const auto roots = kernels::pick_roots(g, 3, 11);
+  int searches = 0;
+  for (const int threads : {3, 1, 2})
+    for (const double delta : {1000.0, 0.01, 16.0, 1.0})
+      for (const auto root : roots) {
+        omp_set_num_threads(threads);
+        kernels::sssp_delta_stepping(g, root, delta, d, &ws);
+        omp_set_num_threads(saved);
+        const auto ok = verify::sssp(g, root, d.data());
+        ASSERT_TRUE(ok.ok) << ok.message << " (" << threads << " threads, delta " << delta << ", root " << root << ")";
+        ++searches;
+      }
+  EXPECT_EQ(searches, 36);
+  EXPECT_TRUE(ws.search_scratch.has_value());
+}
+
 TEST(Sssp, DefaultDeltaIsTheMeanWeight) {
   const AnyGraph any = make_graph({{0, 1, 10}, {1, 2, 30}}, 3, true, false, WeightKind::kInteger);
   EXPECT_DOUBLE_EQ(kernels::default_delta(std::get<Graph32>(any)), 20.0);

@@ -67,21 +67,27 @@ void refuse_negative_weights(const CSRGraph<V>& g) {
 
 namespace sssp_detail {
 
+// A queued vertex of the flat kernel. Narrow distances are queued exactly;
+// doubles as a float bound.
+template <typename V, typename D>
+struct QueuedEntry {
+  using Bound = std::conditional_t<std::is_integral_v<D>, D, float>;
+  V vertex;
+  Bound bound;  // <= the distance the vertex was queued with
+};
+
 // One search over out-edges in CSR form (the graph's, or the NUMA engine's
 // copy on its one node; `wt` unused unless Weighted, a template argument so
 // the relaxation loop tests nothing but distances). D is the distance type:
 // double, or std::uint32_t (unreached: kNarrowInfinity) where
-// narrow_distances_fit() holds. Returns the number of rounds.
+// narrow_distances_fit() holds. `scratch` holds the bins and slots, emptied
+// here. Returns the number of rounds.
 template <bool Weighted, typename V, typename D>
-int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist) {
+int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist,
+                          SearchScratch<QueuedEntry<V, D>>& scratch) {
   const double inverse_delta = 1.0 / delta;
   const int threads = parallel::max_threads();
-  // Narrow distances are queued exactly; doubles as a float bound.
-  using Bound = std::conditional_t<std::is_integral_v<D>, D, float>;
-  struct Entry {
-    V vertex;
-    Bound bound;  // <= the distance the vertex was queued with
-  };
+  using Entry = QueuedEntry<V, D>;
   auto entry = [](V v, D d) {
     if constexpr (std::is_integral_v<D>) {
       return Entry{v, d};
@@ -91,15 +97,17 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
       return Entry{v, f};
     }
   };
-  RoundSlots<Entry> frontier(threads);
+  scratch.prepare(threads);
+  RoundSlots<Entry>& frontier = scratch.frontier;
   frontier.seed(entry(source, D{0}), 0);
   int rounds = 0;
 #pragma omp parallel num_threads(threads)
   {
     const int t = parallel::thread_id();
-    BucketBins<Entry> bins;  // bins[b]: this thread's entries for bucket b
-    std::vector<Entry> fused;  // the bin being relaxed by bin fusion
-    std::vector<std::int64_t> start;  // slot offsets of the round's frontier
+    auto& mine = scratch.threads[static_cast<std::size_t>(t)];
+    BucketBins<Entry>& bins = mine.bins;  // bins[b]: this thread's entries for bucket b
+    std::vector<Entry>& fused = mine.fused;  // the bin being relaxed by bin fusion
+    std::vector<std::int64_t>& start = mine.start;  // slot offsets of the round's frontier
     std::size_t bucket = 0;  // the round's, the same on every thread
     auto relax = [&](const Entry& queued) {
       const V u = queued.vertex;
@@ -173,10 +181,12 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
   const eid_t* const off = g.out().offsets.data();
   const V* const nbr = g.out().neighbors.data();
   auto search = [&](auto* d) {
+    using D = std::remove_pointer_t<decltype(d)>;
+    auto& scratch = w.scratch<sssp_detail::SearchScratch<sssp_detail::QueuedEntry<V, D>>>();
     if (g.weighted())
-      sssp_detail::delta_stepping_search<true>(off, nbr, g.out().weights.data(), source, delta, d);
+      sssp_detail::delta_stepping_search<true>(off, nbr, g.out().weights.data(), source, delta, d, scratch);
     else
-      sssp_detail::delta_stepping_search<false>(off, nbr, nullptr, source, delta, d);
+      sssp_detail::delta_stepping_search<false>(off, nbr, nullptr, source, delta, d, scratch);
   };
   if (!w.use_narrow(g)) {
     parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { dist[v] = kUnreachable; });

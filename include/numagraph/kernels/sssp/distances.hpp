@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <any>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -52,18 +53,26 @@ bool narrow_distances_fit(const CSRGraph<V>& g) {
 }
 
 // What repeated searches on one graph can keep between calls (the CLI's
-// trials and roots): the narrow test's answer and the 32-bit distance array,
-// whose pages would otherwise be faulted in again every time. Use one
-// workspace per graph.
+// trials and roots): the narrow test's answer, the 32-bit distance array,
+// whose pages would otherwise be faulted in again every time, and the flat
+// kernel's bins (its scratch of type S, which keeps the bins' capacity: at
+// most the entries one search queued). Use one workspace per graph.
 struct SsspWorkspace {
   bool checked_weights = false;  // refuse_negative_weights has passed on this graph
   std::optional<bool> narrow;
   NumaArray<std::uint32_t> narrow_dist;
+  std::any search_scratch;
 
   template <typename V>
   bool use_narrow(const CSRGraph<V>& g) {
     if (!narrow) narrow = narrow_distances_fit(g);
     return *narrow;
+  }
+
+  template <typename S>
+  S& scratch() {
+    if (auto* s = std::any_cast<S>(&search_scratch)) return *s;
+    return search_scratch.emplace<S>();
   }
 };
 

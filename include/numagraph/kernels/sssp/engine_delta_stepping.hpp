@@ -300,17 +300,19 @@ int sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta, eng
   };
   const bool one_part = mode == EngineMode::kShared || layout.nodes == 1;
   const auto& g = pg.graph();
+  SsspWorkspace own;
+  SsspWorkspace& w = ws ? *ws : own;
   auto search = [&](auto* d) {
     if (Acc::enabled || !one_part) return sssp_detail::numa_delta_stepping_search(pg, source, delta, mode, acc, d);
+    using D = std::remove_pointer_t<decltype(d)>;
+    auto& scratch = w.scratch<sssp_detail::SearchScratch<sssp_detail::QueuedEntry<V, D>>>();
     const auto e = sssp_detail::search_edges(pg, 0, mode == EngineMode::kNuma);
-    if (!e.wt) return sssp_detail::delta_stepping_search<false>(e.off, e.nbr, nullptr, source, delta, d);
-    return sssp_detail::delta_stepping_search<true>(e.off, e.nbr, e.wt, source, delta, d);
+    if (!e.wt) return sssp_detail::delta_stepping_search<false>(e.off, e.nbr, nullptr, source, delta, d, scratch);
+    return sssp_detail::delta_stepping_search<true>(e.off, e.nbr, e.wt, source, delta, d, scratch);
   };
   if (!partitioned_of_size(dist))
     dist = NumaArray<double>(static_cast<std::size_t>(n),
         numa::placement_for("dist", numa::Placement::partitioned()));
-  SsspWorkspace own;
-  SsspWorkspace& w = ws ? *ws : own;
   if (!w.use_narrow(g)) {
     per_vertex([&](std::int64_t v) { dist[v] = kUnreachable; });
     dist[source] = 0;
