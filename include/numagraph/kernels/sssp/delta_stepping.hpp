@@ -162,6 +162,16 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
   return rounds;
 }
 
+// The search above with its bins and slots kept in `w` between searches;
+// weighted when `wt` is given. Both kernels' flat searches call this.
+template <typename V, typename D>
+int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist,
+                          SsspWorkspace& w) {
+  auto& scratch = w.scratch<SearchScratch<QueuedEntry<V, D>>>();
+  return wt ? delta_stepping_search<true>(off, nbr, wt, source, delta, dist, scratch)
+            : delta_stepping_search<false>(off, nbr, wt, source, delta, dist, scratch);
+}
+
 }  // namespace sssp_detail
 
 // Distances from `source` into `dist`, reusing its pages when the size fits
@@ -180,14 +190,8 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
   SsspWorkspace& w = ws ? *ws : own;
   const eid_t* const off = g.out().offsets.data();
   const V* const nbr = g.out().neighbors.data();
-  auto search = [&](auto* d) {
-    using D = std::remove_pointer_t<decltype(d)>;
-    auto& scratch = w.scratch<sssp_detail::SearchScratch<sssp_detail::QueuedEntry<V, D>>>();
-    if (g.weighted())
-      sssp_detail::delta_stepping_search<true>(off, nbr, g.out().weights.data(), source, delta, d, scratch);
-    else
-      sssp_detail::delta_stepping_search<false>(off, nbr, nullptr, source, delta, d, scratch);
-  };
+  const weight_t* const wt = g.weighted() ? g.out().weights.data() : nullptr;
+  auto search = [&](auto* d) { sssp_detail::delta_stepping_search(off, nbr, wt, source, delta, d, w); };
   if (!w.use_narrow(g)) {
     parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { dist[v] = kUnreachable; });
     dist[source] = 0;

@@ -304,11 +304,8 @@ int sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta, eng
   SsspWorkspace& w = ws ? *ws : own;
   auto search = [&](auto* d) {
     if (Acc::enabled || !one_part) return sssp_detail::numa_delta_stepping_search(pg, source, delta, mode, acc, d);
-    using D = std::remove_pointer_t<decltype(d)>;
-    auto& scratch = w.scratch<sssp_detail::SearchScratch<sssp_detail::QueuedEntry<V, D>>>();
     const auto e = sssp_detail::search_edges(pg, 0, mode == EngineMode::kNuma);
-    if (!e.wt) return sssp_detail::delta_stepping_search<false>(e.off, e.nbr, nullptr, source, delta, d, scratch);
-    return sssp_detail::delta_stepping_search<true>(e.off, e.nbr, e.wt, source, delta, d, scratch);
+    return sssp_detail::delta_stepping_search(e.off, e.nbr, e.wt, source, delta, d, w);
   };
   if (!partitioned_of_size(dist))
     dist = NumaArray<double>(static_cast<std::size_t>(n),
