@@ -116,8 +116,10 @@ def bfs(g, source, *, depth=True, parents=False, alpha=15.0, beta=18.0, engine="
 def sssp(g, source, *, delta=None, engine="auto", as_frame=False):
     """Single-source shortest paths by delta-stepping: float64 distances (inf: unreachable).
 
-    Unweighted graphs count hops. ``delta`` is the bucket width (default: the
-    mean edge weight, at least 1). Negative weights raise UsageError.
+    Unweighted graphs count hops. ``delta`` is the bucket width (default:
+    chosen from the weights and the average degree; 32 times the weight when
+    every edge weighs the same, unweighted graphs included; see
+    docs/kernels/sssp.md). Negative weights raise UsageError.
     ``as_frame=True``: a pandas DataFrame indexed by :meth:`Graph.vertex_ids`
     with the column ``distance``.
     """

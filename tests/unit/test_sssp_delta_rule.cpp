@@ -1,7 +1,7 @@
 // choose_delta (kernels/sssp/delta_rule.hpp): the rule's values on hand-made
 // summaries and on generated graphs of each class, its floor at the lightest
-// weight, unweighted and edgeless graphs, and delta-stepping at the chosen
-// delta against Dijkstra.
+// weight, equal-weight, unweighted and edgeless graphs, and delta-stepping at
+// the chosen delta against Dijkstra.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,6 +11,7 @@
 #include "numagraph/graph/generators.hpp"
 #include "numagraph/kernels/sssp/delta_rule.hpp"
 #include "numagraph/kernels/sssp/delta_stepping.hpp"
+#include "numagraph/kernels/thread_budget.hpp"
 #include "numagraph/verify/sssp.hpp"
 #include "traversal_test_graphs.hpp"
 
@@ -45,9 +46,9 @@ TEST(DeltaRule, FloorIsTheLightestWeight) {
 }
 
 TEST(DeltaRule, GraphsOfEachClass) {
-  // Unweighted and edgeless graphs: 1.
+  // Unweighted graphs (searched with weight 1): 32 levels a bucket; edgeless ones: 1.
   const AnyGraph plain = make_kron(8, false, false);
-  EXPECT_DOUBLE_EQ(kernels::choose_delta(std::get<Graph32>(plain)), 1);
+  EXPECT_DOUBLE_EQ(kernels::choose_delta(std::get<Graph32>(plain)), 32);
   const AnyGraph empty = make_graph({}, 5, true, false, WeightKind::kInteger);
   EXPECT_DOUBLE_EQ(kernels::choose_delta(std::get<Graph32>(empty)), 1);
   // Weighted Kronecker (weights 1..255, d about 14 at edge factor 8): a few mean weights' hundredths.
@@ -74,14 +75,48 @@ TEST(DeltaRule, GraphsOfEachClass) {
   EXPECT_DOUBLE_EQ(kernels::choose_delta(std::get<Graph32>(all_zero)), 1);
 }
 
+TEST(DeltaRule, EqualWeightsGetThirtyTwoLevelsABucket) {
+  // Every arc 5 (a cycle, d = 1): 32 * 5, where the fit would give 87 * 5.
+  const AnyGraph fives = make_graph({{0, 1, 5}, {1, 2, 5}, {2, 3, 5}, {3, 0, 5}}, 4, true, false, WeightKind::kInteger);
+  EXPECT_DOUBLE_EQ(kernels::choose_delta(std::get<Graph32>(fives)), 32 * 5.0);
+  // Real weights, all 0.25, on a denser graph (d 3 with both directions): 8.
+  const AnyGraph quarters = make_graph({{0, 1, 0.25}, {0, 2, 0.25}, {0, 3, 0.25}, {1, 2, 0.25}, {1, 3, 0.25},
+                                        {2, 3, 0.25}},
+                                       4, false, false, WeightKind::kReal);
+  EXPECT_DOUBLE_EQ(kernels::choose_delta(std::get<Graph32>(quarters)), 8);
+  // One arc off the common weight, or a zero beside it: the fit, as for any weights.
+  const AnyGraph one_off = make_graph({{0, 1, 5}, {1, 2, 5}, {2, 3, 5}, {3, 0, 6}}, 4, true, false, WeightKind::kInteger);
+  EXPECT_DOUBLE_EQ(kernels::choose_delta(std::get<Graph32>(one_off)), 87 * 5.25);
+  const AnyGraph with_zero = make_graph({{0, 1, 5}, {1, 2, 5}, {2, 3, 0}, {3, 0, 5}}, 4, true, false, WeightKind::kInteger);
+  EXPECT_DOUBLE_EQ(kernels::choose_delta(std::get<Graph32>(with_zero)), 87 * 3.75);
+}
+
 TEST(DeltaRule, SearchAtTheChosenDeltaIsExact) {
-  for (const bool directed : {false, true}) {
-    const AnyGraph any = make_kron(11, directed, false, true);
-    const auto& g = std::get<Graph32>(any);
-    const double delta = kernels::choose_delta(g);
-    for (const std::uint32_t root : {0u, 17u, 1000u}) {
+  // Weighted Kronecker graphs (the fit) and unweighted ones (32 levels a bucket).
+  for (const bool weighted : {true, false})
+    for (const bool directed : {false, true}) {
+      const AnyGraph any = make_kron(11, directed, false, weighted);
+      const auto& g = std::get<Graph32>(any);
+      const double delta = kernels::choose_delta(g);
+      for (const std::uint32_t root : {0u, 17u, 1000u}) {
+        const auto dist = kernels::sssp_delta_stepping(g, root, delta);
+        EXPECT_TRUE(verify::sssp(g, root, dist.data()).ok) << "root " << root << ", delta " << delta;
+      }
+    }
+  // An unweighted grid: hundreds of levels, 32 to a bucket, on 1 to 3 threads.
+  GeneratorOptions o;
+  o.scale = 12;
+  BuildOptions b;
+  b.relabel = Relabel::kOff;
+  const AnyGraph any = build_graph(generate_grid(o), b);
+  const auto& g = std::get<Graph32>(any);
+  const double delta = kernels::choose_delta(g);
+  EXPECT_DOUBLE_EQ(delta, 32);
+  for (const int threads : {1, 2, 3}) {
+    const kernels::ThreadLimit limit(threads);
+    for (const std::uint32_t root : {0u, 2047u}) {
       const auto dist = kernels::sssp_delta_stepping(g, root, delta);
-      EXPECT_TRUE(verify::sssp(g, root, dist.data()).ok) << "root " << root << ", delta " << delta;
+      EXPECT_TRUE(verify::sssp(g, root, dist.data()).ok) << "root " << root << ", " << threads << " threads";
     }
   }
 }
