@@ -30,16 +30,25 @@ inline constexpr std::size_t kFusionLimit = 1000;
 // rounds; docs/kernels/sssp.md). D
 // is the distance type: double, or std::uint32_t where distances.hpp has
 // shown that no simple path reaches 2^32 - 1; sums are taken in 64 bits.
-template <bool Weighted, typename V, typename D, typename Queue>
+// Alone (a search on one thread) stores the smaller distance without the
+// atomic: its locked compare-and-swap was a quarter of a one-thread search
+// of a small mesh (docs/kernels/sssp.md, "One thread").
+template <bool Weighted, bool Alone = false, typename V, typename D, typename Queue>
 [[gnu::always_inline]] inline void relax_run(const V* nbr, const weight_t* wt, eid_t b, eid_t end, D du, D* dist,
                                              Queue&& queue) {
   using Sum = std::conditional_t<std::is_integral_v<D>, std::int64_t, double>;
   for (eid_t j = b; j < end; ++j) {
     const V v = nbr[j];
     const Sum nd = static_cast<Sum>(du) + (Weighted ? static_cast<Sum>(wt[j]) : Sum{1});
-    if (nd < static_cast<Sum>(std::atomic_ref<D>(dist[v]).load(std::memory_order_relaxed)) &&
-        parallel::write_min(dist[v], static_cast<D>(nd)))
+    if constexpr (Alone) {
+      if (nd < static_cast<Sum>(dist[v])) {
+        dist[v] = static_cast<D>(nd);
+        queue(v, static_cast<D>(nd));
+      }
+    } else if (nd < static_cast<Sum>(std::atomic_ref<D>(dist[v]).load(std::memory_order_relaxed)) &&
+               parallel::write_min(dist[v], static_cast<D>(nd))) {
       queue(v, static_cast<D>(nd));
+    }
   }
 }
 

@@ -81,12 +81,13 @@ struct QueuedEntry {
 // the relaxation loop tests nothing but distances). D is the distance type:
 // double, or std::uint32_t (unreached: kNarrowInfinity) where
 // narrow_distances_fit() holds. `scratch` holds the bins and slots, emptied
-// here. Returns the number of rounds.
-template <bool Weighted, typename V, typename D>
+// here. Alone: the caller runs it on one thread (relax_run's plain store).
+// Returns the number of rounds.
+template <bool Weighted, bool Alone, typename V, typename D>
 int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist,
                           SearchScratch<QueuedEntry<V, D>>& scratch) {
   const double inverse_delta = 1.0 / delta;
-  const int threads = parallel::max_threads();
+  const int threads = Alone ? 1 : parallel::max_threads();
   using Entry = QueuedEntry<V, D>;
   auto entry = [](V v, D d) {
     if constexpr (std::is_integral_v<D>) {
@@ -114,7 +115,7 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
       const D du = std::atomic_ref<D>(dist[u]).load(std::memory_order_relaxed);
       if (du < static_cast<D>(queued.bound)) return;  // stale: u was queued again, shorter
       if (bucket_of(du, inverse_delta) < bucket) return;  // settled in an earlier bucket
-      relax_run<Weighted>(nbr, wt, off[u], off[u + 1], du, dist, [&](V v, D nd) {
+      relax_run<Weighted, Alone>(nbr, wt, off[u], off[u + 1], du, dist, [&](V v, D nd) {
         // Never below the current bucket (rounding of a float weight sum).
         bins[std::max(bucket, bucket_of(nd, inverse_delta))].push_back(entry(v, nd));
       });
@@ -163,13 +164,17 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
 }
 
 // The search above with its bins and slots kept in `w` between searches;
-// weighted when `wt` is given. Both kernels' flat searches call this.
+// weighted when `wt` is given, without atomics when the team is one thread.
+// Both kernels' flat searches call this.
 template <typename V, typename D>
 int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist,
                           SsspWorkspace& w) {
   auto& scratch = w.scratch<SearchScratch<QueuedEntry<V, D>>>();
-  return wt ? delta_stepping_search<true>(off, nbr, wt, source, delta, dist, scratch)
-            : delta_stepping_search<false>(off, nbr, wt, source, delta, dist, scratch);
+  if (parallel::max_threads() == 1)
+    return wt ? delta_stepping_search<true, true>(off, nbr, wt, source, delta, dist, scratch)
+              : delta_stepping_search<false, true>(off, nbr, wt, source, delta, dist, scratch);
+  return wt ? delta_stepping_search<true, false>(off, nbr, wt, source, delta, dist, scratch)
+            : delta_stepping_search<false, false>(off, nbr, wt, source, delta, dist, scratch);
 }
 
 }  // namespace sssp_detail
