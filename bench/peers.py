@@ -75,7 +75,10 @@ Graphs: kron20 / urand22 (numagraph generate; --weighted for sssp; any scale: kr
 road-NY (DIMACS, from ../shared/data or $NUMAGRAPH_DATA; weights dropped for bc), grid20 (weighted
 1024 x 1024 mesh, sssp only), slashdot (soc-Slashdot0902, unit weights as the CLI gives unweighted
 inputs, sssp only for the driver's kernels), pgp (PGPgiantcompo, the METIS-format graph of
-../shared/data, unit weights, sssp only), rome99 (DIMACS road graph of Rome, sssp only).
+../shared/data, unit weights, sssp only), rome99 (DIMACS road graph of Rome, sssp only),
+mesh4elt (METIS's 4elt.graph, a 2-D finite-element mesh of 15,606 vertices and 45,878 edges,
+unit weights, sssp only; not in ../shared/data: copy graphs/4elt.graph of the METIS repository,
+github.com/KarypisLab/METIS, into $NUMAGRAPH_EXTRA_DATA, default the workdir).
 bfs, pr, pr_spmv, cc, tc and kcore run on the graph
 made undirected, without self-loops or parallel edges (kron and urand are generated so; road-NY
 and slashdot are converted with -s --drop-self-loops --dedupe into NAME-sym files).
@@ -118,9 +121,10 @@ SSSP_DELTAS = {  # the sweeps (numagraph, gapbs and GBBS alike)
     "urand": [1, 2, 4, 8, 16, 32, 64],
     "road": [1000, 2000, 4000, 8000, 16000, 32000, 64000],
     "grid": [16, 32, 64, 128, 256, 512, 1024],
-    "slashdot": [1, 2, 4],
-    "pgp": [1, 2, 4],
+    "slashdot": [1, 2, 4, 8, 16, 32, 64],
+    "pgp": [1, 2, 4, 8, 16, 32, 64],
     "rome": [250, 500, 1000, 2000, 4000, 8000, 16000],
+    "mesh": [1, 2, 4, 8, 16, 32, 64],
 }
 # Graphs read from ../shared/data (or $NUMAGRAPH_DATA) whose SSSP runs with weight 1 on every
 # arc, as the CLI searches unweighted inputs (gapbs needs a .wsg).
@@ -129,7 +133,12 @@ UNIT_WEIGHT_SOURCES = {
     "slashdot": ("soc-Slashdot0902", "soc-Slashdot0902.txt.gz"),
     "pgp": ("PGPgiantcompo", "PGPgiantcompo.graph"),  # METIS, undirected
 }
-UNDIRECTED_SOURCES = {"pgp"}
+# Unit-weight graphs that ../shared/data lacks, read from $NUMAGRAPH_EXTRA_DATA (default the
+# workdir): name -> (file, where to get it).
+EXTRA_SOURCES = {
+    "mesh4elt": ("4elt.graph", "graphs/4elt.graph of the METIS repository (github.com/KarypisLab/METIS)"),
+}
+UNDIRECTED_SOURCES = {"pgp", "mesh4elt"}
 # DIMACS road graphs in ../shared/data, their distances as SSSP weights.
 DIMACS_SOURCES = {
     "road-NY": ("USA-road-d.NY", "USA-road-d.NY.gr.gz"),
@@ -172,6 +181,18 @@ def convert_without_weights(src, el, ngr, extra=()):
     sh([NUMAGRAPH, "convert", el, ngr, "--relabel", "off", *extra])
 
 
+def unit_weight_source(name, workdir):
+    """The input file of a unit-weight graph: ../shared/data's, or an extra one (exits saying
+    where to get it when it is missing)."""
+    if name in UNIT_WEIGHT_SOURCES:
+        return SHARED.joinpath(*UNIT_WEIGHT_SOURCES[name])
+    file, origin = EXTRA_SOURCES[name]
+    src = Path(os.environ.get("NUMAGRAPH_EXTRA_DATA", workdir)) / file
+    if not src.is_file():
+        sys.exit(f"{name}: {src} is missing; copy {origin} there (or set NUMAGRAPH_EXTRA_DATA to its folder)")
+    return src
+
+
 def make_graph(name, weighted, workdir):
     """The graph as .ngr, with its .sg/.wsg and .adj twins; returns (ngr, sg, adj, symmetric)."""
     base = Path(workdir) / (name + ("-w" if weighted else ""))
@@ -187,8 +208,8 @@ def make_graph(name, weighted, workdir):
                 sh([NUMAGRAPH, "convert", src, ngr])
             else:
                 convert_without_weights(src, base.with_suffix(".el"), ngr)
-        elif name in UNIT_WEIGHT_SOURCES:
-            src = SHARED.joinpath(*UNIT_WEIGHT_SOURCES[name])
+        elif name in UNIT_WEIGHT_SOURCES or name in EXTRA_SOURCES:
+            src = unit_weight_source(name, workdir)
             if weighted:  # weight 1 on every arc, as the CLI searches unweighted inputs (gapbs needs a .wsg)
                 el, wel = base.with_suffix(".el"), base.with_suffix(".wel")
                 sh([NUMAGRAPH, "convert", src, el])
@@ -594,7 +615,7 @@ def main():
                 save(rows)
                 continue
             base_kernel = "bc" if kernel.startswith("bc") else "sssp"
-            if base_kernel == "bc" and graph_class(graph) in ("grid", "slashdot", "pgp", "rome"):
+            if base_kernel == "bc" and graph_class(graph) in ("grid", "slashdot", "pgp", "rome", "mesh"):
                 continue
             ngr, sg, adj, symmetric = make_graph(graph, base_kernel == "sssp", workdir)
             g = {"ngr": ngr, "sg": sg, "adj": adj, "symmetric": symmetric}

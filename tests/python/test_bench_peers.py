@@ -1,7 +1,8 @@
 """bench/peers.py's CLI kernels (bfs, pr, pr_spmv, cc, tc, kcore) without any peer: one row per
 kernel with numagraph's times and answers, the answers those of networkx on the same graph;
 the Ligra adjacency it writes from a .sg equals the one the experiments write from the edge
-list; an unknown kernel is refused. Needs the CLI (NUMAGRAPH_BIN, default build/numagraph)."""
+list; an unknown kernel is refused; a graph outside ../shared/data is read from
+$NUMAGRAPH_EXTRA_DATA or named with where to get it. Needs the CLI (NUMAGRAPH_BIN, default build/numagraph)."""
 import importlib.util
 import json
 import os
@@ -77,6 +78,21 @@ def test_unknown_kernel_is_refused(tmp_path):
     proc = subprocess.run([sys.executable, SCRIPT, "--graphs", "kron8", "--kernels", "bfs,nope",
                            "--workdir", tmp_path], capture_output=True, text=True, env=no_peers_env(), timeout=60)
     assert proc.returncode != 0 and "unknown kernel(s) nope" in proc.stderr
+
+
+def test_extra_graph_is_read_from_its_folder_or_named_where_to_get_it(tmp_path, monkeypatch):
+    peers = load_script()
+    monkeypatch.delenv("NUMAGRAPH_EXTRA_DATA", raising=False)
+    with pytest.raises(SystemExit) as missing:
+        peers.unit_weight_source("mesh4elt", tmp_path)
+    assert f"{tmp_path / '4elt.graph'} is missing" in str(missing.value)
+    assert "github.com/KarypisLab/METIS" in str(missing.value) and "NUMAGRAPH_EXTRA_DATA" in str(missing.value)
+    folder = tmp_path / "metis"
+    folder.mkdir()
+    (folder / "4elt.graph").write_text("3 3\n2 3\n1 3\n1 2\n")
+    monkeypatch.setenv("NUMAGRAPH_EXTRA_DATA", str(folder))
+    assert peers.unit_weight_source("mesh4elt", tmp_path) == folder / "4elt.graph"
+    assert peers.graph_class("mesh4elt") == "mesh" and "mesh4elt" in peers.UNDIRECTED_SOURCES
 
 
 def test_peers_table_prints_ratio_and_notes(tmp_path):
