@@ -19,10 +19,12 @@
 //   bc_sssp_driver GRAPH sssp ROOT TRIALS DELTA...  DELTA: a number or auto (choose_delta)
 //   bc_sssp_driver GRAPH adj OUT [plain]          Ligra/GBBS (Weighted)AdjacencyGraph text of the
 //       out-CSR, weights rounded to integers (none with plain); prints "symmetric" or "directed"
-// Threads: OMP_NUM_THREADS (default 2), less where the library would use less: bc and sssp
+// Threads: OMP_NUM_THREADS (default 2), pinned one per core as the CLI pins
+// them (compact), less where the library would use less: bc and sssp
 // run on one thread below the problem's small-graph cut-off, as numagraph::betweenness and
 // numagraph::sssp do (kernels/thread_budget.hpp; NUMAGRAPH_SERIAL_BELOW=0 turns it off), and
-// print "kernel threads: N". Prints each trial as "VARIANT Trial Time: S" and then each
+// print "kernel threads: N" and "pinned threads: N" (the runtime's team, one
+// core each while the machine has enough). Prints each trial as "VARIANT Trial Time: S" and then each
 // variant's median and fastest trial.
 #include <charconv>
 #include <chrono>
@@ -101,7 +103,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   const int threads = std::getenv("OMP_NUM_THREADS") ? std::atoi(std::getenv("OMP_NUM_THREADS")) : 2;
-  const Graph32 g = bench::two_thread_graph32(argv[1], "bc_sssp_driver");
+  if (threads < 1) {
+    std::fprintf(stderr, "bc_sssp_driver: OMP_NUM_THREADS must be a positive number of threads\n");
+    return 2;
+  }
+  const Graph32 g = bench::graph32_on_threads(argv[1], "bc_sssp_driver", threads);
   parallel::set_threads(threads);
   const std::string mode = argv[2];
   if (mode == "roots") {
@@ -188,6 +194,7 @@ int main(int argc, char** argv) {
   const eid_t work = g.num_arcs() * static_cast<eid_t>(mode == "bc" ? roots.size() : 1);
   kernels::ThreadLimit limit(kernels::call_threads(mode == "bc" ? "betweenness" : "sssp", work, threads));
   std::printf("kernel threads: %d\n", parallel::max_threads());
+  std::printf("pinned threads: %d\n", numa::Runtime::get().threads());
 
   if (mode == "bc") {
     NumaArray<double> scores;

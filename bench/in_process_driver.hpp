@@ -1,5 +1,6 @@
-// What the in-process benchmark drivers (pull_prefetch_ab.cpp, tile_shapes.cpp)
-// share: two threads, a graph with 32-bit ids, and the median of their timings.
+// What the in-process benchmark drivers (bc_sssp_driver.cpp, pull_prefetch_ab.cpp,
+// tile_shapes.cpp) share: a runtime of a chosen thread count, a graph with
+// 32-bit ids, and the median of their timings.
 // Header-only, so that each driver is one source file (one bench_NAME target
 // with -DNUMAGRAPH_BENCH=ON).
 #pragma once
@@ -17,12 +18,14 @@
 
 namespace numagraph::bench {
 
-// Configures the runtime for 2 threads (the machine the targets are set on)
+// Configures the runtime for `threads` threads, pinned as the CLI pins them,
 // and loads `path`; exits with a message naming `driver` when the graph needs
-// 64-bit ids, which these drivers do not instantiate, or cannot be read.
-inline Graph32 two_thread_graph32(const char* path, const char* driver) {
+// 64-bit ids, which these drivers do not instantiate, or cannot be read. The
+// runtime must have every thread the driver runs: one configured for fewer
+// pins the whole team onto that many cores.
+inline Graph32 graph32_on_threads(const char* path, const char* driver, int threads) {
   numa::RuntimeConfig config;
-  config.threads = 2;
+  config.threads = threads;
   numa::Runtime::get().configure(config);
   AnyGraph any;
   try {

@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "pull_prefetch_ab: CALLS must be a positive number\n");
     return 2;
   }
-  const Graph32 g = bench::two_thread_graph32(argv[1], "pull_prefetch_ab");
+  const Graph32 g = bench::graph32_on_threads(argv[1], "pull_prefetch_ab", 2);
   kernels::PageRankOptions o;  // gapbs's stopping rule: 20 iterations at most, L1 change < 1e-4
   std::vector<double> gs_plain, gs_ahead, jacobi_plain, jacobi_ahead;
   for (int c = 0; c < calls; ++c) {  // alternate which goes first

@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "tile_shapes: the kernel is pr or spmv, and SWEEPS a positive number\n");
     return 2;
   }
-  const Graph32 g = bench::two_thread_graph32(argv[1], "tile_shapes");
+  const Graph32 g = bench::graph32_on_threads(argv[1], "tile_shapes", 2);
   const bool pr = kernel == "pr";
   const auto n = static_cast<std::size_t>(g.num_vertices());
   NumaArray<float> float_values(n);

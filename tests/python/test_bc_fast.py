@@ -70,3 +70,18 @@ def test_scale_free_digraph(tmp_path):
     G = nx.DiGraph(nx.scale_free_graph(400, seed=5))
     G.remove_edges_from(nx.selfloop_edges(G))
     check(G, tmp_path)
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_driver_pins_as_many_threads_as_it_runs(tmp_path, threads):
+    # A runtime configured for fewer threads than OMP_NUM_THREADS pinned the whole team onto
+    # that many cores: bench/peers.py --threads 16 then timed 16 threads on 2 cores.
+    G = nx.gnp_random_graph(60, 0.1, seed=2)
+    el = tmp_path / "g.el"
+    el.write_text("".join(f"{u} {v}\n" for u, v in G.edges()))
+    ngr = tmp_path / "g.ngr"
+    subprocess.run([CLI, "convert", el, ngr, "--relabel", "off", "-s"], check=True, capture_output=True)
+    for mode in ("bc", "sssp"):
+        out = subprocess.run([DRIVER, ngr, mode, "0", "1", "auto"], check=True, capture_output=True, text=True,
+                             env=dict(os.environ, OMP_NUM_THREADS=str(threads))).stdout
+        assert f"pinned threads: {threads}\n" in out, out
