@@ -192,7 +192,9 @@ int main(int argc, char** argv) {
   for (int a = 5; a < argc; ++a) runs.push_back({argv[a], {}});
   // The entry points' thread rule: BC weighs one sweep per source.
   const eid_t work = g.num_arcs() * static_cast<eid_t>(mode == "bc" ? roots.size() : 1);
-  kernels::ThreadLimit limit(kernels::call_threads(mode == "bc" ? "betweenness" : "sssp", work, threads));
+  const char* problem = mode == "bc" ? "betweenness" : "sssp";
+  kernels::ThreadLimit limit(kernels::call_threads(problem, work, threads));
+  const bool start_alone = kernels::call_starts_alone(problem, work, threads);
   std::printf("kernel threads: %d\n", parallel::max_threads());
   std::printf("pinned threads: %d\n", numa::Runtime::get().threads());
 
@@ -243,7 +245,8 @@ int main(int argc, char** argv) {
       for (auto& r : runs) {
         const double delta = r.name == "auto" ? auto_delta : std::stod(r.name);
         const auto start = std::chrono::steady_clock::now();
-        kernels::sssp_delta_stepping(g, roots[static_cast<std::size_t>(t) % roots.size()], delta, dist, &ws);
+        kernels::sssp_delta_stepping(g, roots[static_cast<std::size_t>(t) % roots.size()], delta, dist, &ws,
+                                     start_alone);
         r.seconds.push_back(seconds_since(start));
         std::printf("%s Trial Time: %.6f\n", r.name.c_str(), r.seconds.back());
         std::fflush(stdout);

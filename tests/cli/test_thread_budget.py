@@ -44,3 +44,18 @@ def test_bad_value_is_refused(cli):
     proc = run("lots", "bfs", "--kron", "8", "-n", "1")
     assert proc.returncode == 2
     assert "NUMAGRAPH_SERIAL_BELOW" in proc.stderr
+
+
+def test_small_sssp_starts_alone_and_answers_as_the_team(cli, tmp_path):
+    # Below SSSP's cut-off the search starts on one thread and calls the team at its first
+    # wide round (a Kronecker graph gets there, a grid does not): the same distances as the
+    # team throughout, verified against Dijkstra.
+    for name, graph in (("kron", ["--kron", "10"]), ("grid", ["--grid", "12"])):
+        flags = [*graph, "--weighted", "-t", "2", "-n", "2", "--json", "--verify"]
+        alone = record(run(None, "sssp", *flags, "--output", tmp_path / f"{name}-alone.out"))
+        team = record(run("0", "sssp", *flags, "--output", tmp_path / f"{name}-team.out"))
+        assert alone["verified"] is True and team["verified"] is True
+        assert alone["kernel_threads"] == 2
+        a = read_vertex_values(tmp_path / f"{name}-alone.out", float)
+        b = read_vertex_values(tmp_path / f"{name}-team.out", float)
+        assert a == b and len(a) > 1000, name

@@ -407,6 +407,56 @@ TEST(Sssp, OneWorkspaceServesSearchesOfEveryDeltaAndThreadCount) {
   EXPECT_TRUE(ws.search_scratch.has_value());
 }
 
+// Below SSSP's cut-off a search starts on one thread and calls the team at
+// its first round of kFusionLimit entries or more. A broom (the source's
+// 2,000 children, each with a child on a weighted path) gets there at round 1; a grid,
+// whose rounds stay narrow, never does. Both must equal Dijkstra's distances
+// whichever way the search went, on 2 and 3 threads, with one workspace.
+TEST(Sssp, StartingAloneCallsTheTeamAtTheFirstWideRound) {
+  const std::uint64_t fan = 2000;
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> weight(1, 40);
+  std::vector<test_graphs::Arc> broom_arcs;
+  for (std::uint64_t i = 1; i <= fan; ++i) {
+    broom_arcs.push_back({0, i, static_cast<float>(weight(rng))});
+    broom_arcs.push_back({i, fan + i, static_cast<float>(weight(rng))});
+    if (i > 1) broom_arcs.push_back({fan + i - 1, fan + i, static_cast<float>(weight(rng))});
+  }
+  const AnyGraph broom_any = make_graph(broom_arcs, 2 * fan + 1, false, false, WeightKind::kInteger);
+  const int side = 40;
+  std::vector<test_graphs::Arc> grid_arcs;
+  for (int r = 0; r < side; ++r)
+    for (int c = 0; c < side; ++c) {
+      const auto v = static_cast<std::uint64_t>(r * side + c);
+      if (c + 1 < side) grid_arcs.push_back({v, v + 1, static_cast<float>(weight(rng))});
+      if (r + 1 < side) grid_arcs.push_back({v, v + side, static_cast<float>(weight(rng))});
+    }
+  const AnyGraph grid_any = make_graph(grid_arcs, side * side, false, false, WeightKind::kInteger);
+  using Scratch = kernels::sssp_detail::SearchScratch<kernels::sssp_detail::QueuedEntry<std::uint32_t, std::uint32_t>>;
+  const int saved = omp_get_max_threads();
+  for (const bool wide : {true, false}) {
+    const auto& g = std::get<Graph32>(wide ? broom_any : grid_any);
+    kernels::SsspWorkspace ws;
+    NumaArray<double> d;
+    for (const int threads : {2, 3})
+      for (const double delta : {1e6, 64.0}) {  // every child in bucket 0 either way
+        omp_set_num_threads(threads);
+        kernels::sssp_delta_stepping(g, std::uint32_t{0}, delta, d, &ws, true);
+        omp_set_num_threads(saved);
+        const auto ok = verify::sssp(g, std::uint32_t{0}, d.data());
+        ASSERT_TRUE(ok.ok) << ok.message << " (" << threads << " threads, delta " << delta << ")";
+        const int team_from = ws.scratch<Scratch>().team_from_round;
+        if (wide) EXPECT_EQ(team_from, 1) << "the broom's second round holds its " << fan << " children";
+        else EXPECT_EQ(team_from, -1) << "the grid's rounds never reach kFusionLimit entries";
+      }
+    omp_set_num_threads(2);
+    kernels::sssp_delta_stepping(g, std::uint32_t{0}, 64.0, d, &ws);  // not starting alone: the team throughout
+    omp_set_num_threads(saved);
+    EXPECT_EQ(ws.scratch<Scratch>().team_from_round, 0);
+    EXPECT_TRUE(verify::sssp(g, std::uint32_t{0}, d.data()).ok);
+  }
+}
+
 TEST(Sssp, DefaultDeltaIsTheMeanWeight) {
   const AnyGraph any = make_graph({{0, 1, 10}, {1, 2, 30}}, 3, true, false, WeightKind::kInteger);
   EXPECT_DOUBLE_EQ(kernels::default_delta(std::get<Graph32>(any)), 20.0);

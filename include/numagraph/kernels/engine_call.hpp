@@ -139,6 +139,10 @@ class EngineCall {
     return f();
   }
 
+  // Whether the flat kernel should start on one thread and call the team
+  // itself (a start-alone problem below its cut-off, thread_budget.hpp).
+  bool starts_alone() const { return call_starts_alone(problem_, g_->num_arcs(), omp_get_max_threads()); }
+
   CallInfo info() const { return info_; }
 
  private:

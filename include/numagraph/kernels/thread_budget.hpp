@@ -1,7 +1,8 @@
 // How many threads a flat kernel call uses: the whole pool, unless the graph
 // is too small for a second thread to pay for the fork, the barriers and the
 // shared cache lines. Below a problem's cut-off (stored arcs, measured per
-// problem: docs/kernels/performance.md, "Small graphs") the call runs on one thread.
+// problem: docs/kernels/performance.md, "Small graphs") the call runs on one thread,
+// or, for SSSP, starts on one thread and calls the team when a round is wide.
 // NUMAGRAPH_SERIAL_BELOW=<arcs> overrides every cut-off (0: never serial).
 // The NUMA engine is exempt: its partitions are laid out for the whole pool.
 #pragma once
@@ -55,10 +56,29 @@ inline eid_t serial_below_arcs(std::string_view problem) {
   return 0;
 }
 
+// Problems whose kernel, below the cut-off, starts on one thread and calls
+// the team itself once its work is wide enough (SSSP: the first round too
+// wide for bin fusion, kernels/sssp/delta_stepping.hpp): their calls keep
+// the pool.
+inline constexpr std::string_view kStartAloneProblems[] = {"sssp"};
+
+inline bool starts_alone_below_cutoff(std::string_view problem) {
+  for (auto p : kStartAloneProblems)
+    if (p == problem) return true;
+  return false;
+}
+
 // Threads for one flat call of `problem` on a graph of `arcs` stored arcs,
 // with `pool` threads configured.
 inline int call_threads(std::string_view problem, eid_t arcs, int pool) {
+  if (starts_alone_below_cutoff(problem)) return pool;
   return pool > 1 && arcs < serial_below_arcs(problem) ? 1 : pool;
+}
+
+// Whether a call of a start-alone problem begins on one thread (below its
+// cut-off, with more than one thread in the pool).
+inline bool call_starts_alone(std::string_view problem, eid_t arcs, int pool) {
+  return starts_alone_below_cutoff(problem) && pool > 1 && arcs < serial_below_arcs(problem);
 }
 
 // Sets the calling thread's OpenMP team size for a scope and restores it.

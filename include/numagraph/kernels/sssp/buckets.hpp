@@ -251,6 +251,9 @@ struct SearchScratch {
   };
   std::vector<PerThread> threads;
   RoundSlots<Entry> frontier{0};
+  // Of the last search: the round from which the team ran it (0: all of it;
+  // -1: none, it ran alone throughout).
+  int team_from_round = -1;
 
   // Ready for a search on `n` threads: every bin and slot empty.
   void prepare(int n) {

@@ -32,6 +32,7 @@
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/sssp/buckets.hpp"
 #include "numagraph/kernels/sssp/distances.hpp"
+#include "numagraph/kernels/thread_budget.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
@@ -76,105 +77,149 @@ struct QueuedEntry {
   Bound bound;  // <= the distance the vertex was queued with
 };
 
-// One search over out-edges in CSR form (the graph's, or the NUMA engine's
-// copy on its one node; `wt` unused unless Weighted, a template argument so
-// the relaxation loop tests nothing but distances). D is the distance type:
-// double, or std::uint32_t (unreached: kNarrowInfinity) where
-// narrow_distances_fit() holds. `scratch` holds the bins and slots, emptied
-// here. Alone: the caller runs it on one thread (relax_run's plain store).
-// Returns the number of rounds.
+// The queue entry of v at distance d: exact on 32-bit distances, a float
+// rounded down on doubles.
+template <typename V, typename D>
+QueuedEntry<V, D> queued_entry(V v, D d) {
+  if constexpr (std::is_integral_v<D>) {
+    return {v, d};
+  } else {
+    float f = static_cast<float>(d);
+    if (static_cast<double>(f) > d) f = std::nextafter(f, -std::numeric_limits<float>::infinity());
+    return {v, f};
+  }
+}
+
+// The profile's inner phases of a search, marked by the calling thread: one
+// per group of buckets, the groups doubling ([0,1), [1,2), [2,4), ...), not
+// one per bucket.
+struct BucketPhases {
+  std::optional<profile::InnerPhase> phase;
+  std::size_t group_end = 0;
+  void enter(std::size_t bucket) {
+    if (bucket < group_end) return;
+    phase.emplace("buckets");
+    group_end = std::max<std::size_t>(1, 2 * bucket);
+  }
+};
+
+// Rounds of one search over out-edges in CSR form (the graph's, or the NUMA
+// engine's copy on its one node; `wt` unused unless Weighted, a template
+// argument so the relaxation loop tests nothing but distances), from round
+// `round` on. Every thread of the calling team runs it (t: its number,
+// `phases` touched by thread 0 only), or one thread alone (Alone: plain
+// stores, no team). D is the distance type: double, or std::uint32_t
+// (unreached: kNarrowInfinity) where narrow_distances_fit() holds.
+// `scratch` holds the bins and slots, prepared for the team. With
+// `until_wide`, stops before a round whose frontier holds kFusionLimit
+// entries or more (too many for bin fusion to keep on one thread) and
+// returns false, `round` at that round; returns true when the search is
+// over, `round` at the number of rounds.
 template <bool Weighted, bool Alone, typename V, typename D>
-int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist,
-                          SearchScratch<QueuedEntry<V, D>>& scratch) {
-  const double inverse_delta = 1.0 / delta;
-  const int threads = Alone ? 1 : parallel::max_threads();
+bool run_rounds(const eid_t* off, const V* nbr, const weight_t* wt, double inverse_delta, D* dist,
+                SearchScratch<QueuedEntry<V, D>>& scratch, int t, int& round, BucketPhases& phases,
+                bool until_wide = false) {
   using Entry = QueuedEntry<V, D>;
-  auto entry = [](V v, D d) {
-    if constexpr (std::is_integral_v<D>) {
-      return Entry{v, d};
-    } else {
-      float f = static_cast<float>(d);
-      if (static_cast<double>(f) > d) f = std::nextafter(f, -std::numeric_limits<float>::infinity());
-      return Entry{v, f};
-    }
-  };
-  scratch.prepare(threads);
   RoundSlots<Entry>& frontier = scratch.frontier;
-  frontier.seed(entry(source, D{0}), 0);
-  int rounds = 0;
+  auto& mine = scratch.threads[static_cast<std::size_t>(t)];
+  BucketBins<Entry>& bins = mine.bins;  // bins[b]: this thread's entries for bucket b
+  std::vector<Entry>& fused = mine.fused;  // the bin being relaxed by bin fusion
+  std::vector<std::int64_t>& start = mine.start;  // slot offsets of the round's frontier
+  std::size_t bucket = 0;  // the round's, the same on every thread
+  auto relax = [&](const Entry& queued) {
+    const V u = queued.vertex;
+    const D du = Alone ? dist[u] : std::atomic_ref<D>(dist[u]).load(std::memory_order_relaxed);
+    if (du < static_cast<D>(queued.bound)) return;  // stale: u was queued again, shorter
+    if (bucket_of(du, inverse_delta) < bucket) return;  // settled in an earlier bucket
+    relax_run<Weighted, Alone>(nbr, wt, off[u], off[u + 1], du, dist, [&](V v, D nd) {
+      // Never below the current bucket (rounding of a float weight sum).
+      bins[std::max(bucket, bucket_of(nd, inverse_delta))].push_back(queued_entry(v, nd));
+    });
+  };
+  for (;; ++round) {
+    bucket = frontier.begin(round, t, bins, start);
+    if (bucket == kNoBucket) return true;
+    const std::int64_t total = start.back();
+    if (until_wide && total >= static_cast<std::int64_t>(kFusionLimit)) return false;
+    if (t == 0) phases.enter(bucket);
+    std::size_t k = 0;  // the slot of the last entry, found again only when i leaves it
+    auto relax_at = [&](std::int64_t i) {
+      if (i < start[k] || i >= start[k + 1]) k = frontier.slot_of(start, i);
+      const std::vector<Entry>& slot = frontier.slot(round, k);
+      const std::size_t at = static_cast<std::size_t>(i - start[k]);
+      prefetch_ahead<Weighted>(slot.data(), at, slot.size(), off, nbr, wt, dist);
+      relax(slot[at]);
+    };
+    if constexpr (Alone) {
+      for (std::int64_t i = 0; i < total; ++i) relax_at(i);
+    } else {
+#pragma omp for schedule(dynamic, 64) nowait
+      for (std::int64_t i = 0; i < total; ++i) relax_at(i);
+    }
+    // Bin fusion: while this thread's own entries for the current bucket
+    // are few, relax them at once instead of meeting the other threads at
+    // a barrier for each small round (road graphs have thousands of them).
+    // The two vectors trade places, so both keep their capacity.
+    while (!bins[bucket].empty() && bins[bucket].size() < kFusionLimit) {
+      fused.clear();
+      fused.swap(bins[bucket]);
+      for (std::size_t j = 0; j < fused.size(); ++j) {
+        prefetch_ahead<Weighted>(fused.data(), j, fused.size(), off, nbr, wt, dist);
+        relax(fused[j]);
+      }
+    }
+    frontier.end(round, t, bins, bucket);  // the current bucket may have refilled
+    if constexpr (!Alone) {
+#pragma omp barrier
+    }
+  }
+}
+
+// One search from `source` on `threads` threads (the team when above one;
+// alone, without atomics, when one). With start_alone, the search begins on
+// the calling thread alone and calls the team at its first round too wide
+// for bin fusion (kFusionLimit entries): long-diameter graphs (meshes, road
+// graphs) of a few thousand vertices never get there and pay no fork or
+// barrier, short-diameter ones get the team for their wide rounds
+// (docs/kernels/sssp.md, "Small graphs"). `scratch` is emptied here.
+// Returns the number of rounds.
+template <bool Weighted, typename V, typename D>
+int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist,
+                          SearchScratch<QueuedEntry<V, D>>& scratch, int threads, bool start_alone = false) {
+  const double inverse_delta = 1.0 / delta;
+  scratch.prepare(threads);
+  scratch.frontier.seed(queued_entry(source, D{0}), 0);
+  BucketPhases phases;
+  int round = 0;
+  if (threads == 1 || start_alone) {
+    const bool done = run_rounds<Weighted, true>(off, nbr, wt, inverse_delta, dist, scratch, 0, round, phases,
+                                                 threads > 1);
+    scratch.team_from_round = done ? -1 : round;
+    if (done) return round;
+  } else {
+    scratch.team_from_round = 0;
+  }
+  int rounds = round;
 #pragma omp parallel num_threads(threads)
   {
     const int t = parallel::thread_id();
-    auto& mine = scratch.threads[static_cast<std::size_t>(t)];
-    BucketBins<Entry>& bins = mine.bins;  // bins[b]: this thread's entries for bucket b
-    std::vector<Entry>& fused = mine.fused;  // the bin being relaxed by bin fusion
-    std::vector<std::int64_t>& start = mine.start;  // slot offsets of the round's frontier
-    std::size_t bucket = 0;  // the round's, the same on every thread
-    auto relax = [&](const Entry& queued) {
-      const V u = queued.vertex;
-      const D du = std::atomic_ref<D>(dist[u]).load(std::memory_order_relaxed);
-      if (du < static_cast<D>(queued.bound)) return;  // stale: u was queued again, shorter
-      if (bucket_of(du, inverse_delta) < bucket) return;  // settled in an earlier bucket
-      relax_run<Weighted, Alone>(nbr, wt, off[u], off[u + 1], du, dist, [&](V v, D nd) {
-        // Never below the current bucket (rounding of a float weight sum).
-        bins[std::max(bucket, bucket_of(nd, inverse_delta))].push_back(entry(v, nd));
-      });
-    };
-    // Inner phases, marked by the calling thread: one per group of buckets,
-    // the groups doubling ([0,1), [1,2), [2,4), ...), not one per bucket.
-    std::optional<profile::InnerPhase> phase;
-    std::size_t group_end = 0;
-    for (int round = 0;; ++round) {
-      bucket = frontier.begin(round, t, bins, start);
-      if (bucket == kNoBucket) {
-        if (t == 0) rounds = round;
-        break;
-      }
-      if (t == 0 && bucket >= group_end) {
-        phase.emplace("buckets");
-        group_end = std::max<std::size_t>(1, 2 * bucket);
-      }
-      const std::int64_t total = start.back();
-      std::size_t k = 0;  // the slot of the last entry, found again only when i leaves it
-#pragma omp for schedule(dynamic, 64) nowait
-      for (std::int64_t i = 0; i < total; ++i) {
-        if (i < start[k] || i >= start[k + 1]) k = frontier.slot_of(start, i);
-        const std::vector<Entry>& slot = frontier.slot(round, k);
-        const std::size_t at = static_cast<std::size_t>(i - start[k]);
-        prefetch_ahead<Weighted>(slot.data(), at, slot.size(), off, nbr, wt, dist);
-        relax(slot[at]);
-      }
-      // Bin fusion: while this thread's own entries for the current bucket
-      // are few, relax them at once instead of meeting the other threads at
-      // a barrier for each small round (road graphs have thousands of them).
-      // The two vectors trade places, so both keep their capacity.
-      while (!bins[bucket].empty() && bins[bucket].size() < kFusionLimit) {
-        fused.clear();
-        fused.swap(bins[bucket]);
-        for (std::size_t j = 0; j < fused.size(); ++j) {
-          prefetch_ahead<Weighted>(fused.data(), j, fused.size(), off, nbr, wt, dist);
-          relax(fused[j]);
-        }
-      }
-      frontier.end(round, t, bins, bucket);  // the current bucket may have refilled
-#pragma omp barrier
-    }
+    int mine = round;
+    run_rounds<Weighted, false>(off, nbr, wt, inverse_delta, dist, scratch, t, mine, phases);
+    if (t == 0) rounds = mine;
   }
   return rounds;
 }
 
 // The search above with its bins and slots kept in `w` between searches;
-// weighted when `wt` is given, without atomics when the team is one thread.
-// Both kernels' flat searches call this.
+// weighted when `wt` is given, on the calling team (without atomics when it
+// is one thread). Both kernels' flat searches call this.
 template <typename V, typename D>
 int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist,
-                          SsspWorkspace& w) {
+                          SsspWorkspace& w, bool start_alone = false) {
   auto& scratch = w.scratch<SearchScratch<QueuedEntry<V, D>>>();
-  if (parallel::max_threads() == 1)
-    return wt ? delta_stepping_search<true, true>(off, nbr, wt, source, delta, dist, scratch)
-              : delta_stepping_search<false, true>(off, nbr, wt, source, delta, dist, scratch);
-  return wt ? delta_stepping_search<true, false>(off, nbr, wt, source, delta, dist, scratch)
-            : delta_stepping_search<false, false>(off, nbr, wt, source, delta, dist, scratch);
+  const int threads = parallel::max_threads();
+  return wt ? delta_stepping_search<true>(off, nbr, wt, source, delta, dist, scratch, threads, start_alone)
+            : delta_stepping_search<false>(off, nbr, wt, source, delta, dist, scratch, threads, start_alone);
 }
 
 }  // namespace sssp_detail
@@ -186,7 +231,7 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
 // narrow test and array between calls on the same graph.
 template <typename V>
 void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray<double>& dist,
-                         SsspWorkspace* ws = nullptr) {
+                         SsspWorkspace* ws = nullptr, bool start_alone = false) {
   if (!(delta > 0)) throw UsageError("--delta must be positive (got " + std::to_string(delta) + ")");
   const std::int64_t n = g.num_vertices();
   if (dist.size() != static_cast<std::size_t>(n))
@@ -196,21 +241,26 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
   const eid_t* const off = g.out().offsets.data();
   const V* const nbr = g.out().neighbors.data();
   const weight_t* const wt = g.weighted() ? g.out().weights.data() : nullptr;
-  auto search = [&](auto* d) { sssp_detail::delta_stepping_search(off, nbr, wt, source, delta, d, w); };
+  auto search = [&](auto* d) { sssp_detail::delta_stepping_search(off, nbr, wt, source, delta, d, w, start_alone); };
+  // A search that starts alone fills and widens its (small) arrays alone
+  // too: a team's fork costs more than the loop.
+  const int fill_threads = start_alone ? 1 : parallel::max_threads();
+  auto fill = [&](auto&& f) {
+    ThreadLimit limit(fill_threads);
+    parallel::for_static(std::int64_t{0}, n, f);
+  };
   if (!w.use_narrow(g)) {
-    parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { dist[v] = kUnreachable; });
+    fill([&](std::int64_t v) { dist[v] = kUnreachable; });
     dist[source] = 0;
     search(dist.data());
     return;
   }
   NumaArray<std::uint32_t>& nd = w.narrow_dist;
   if (nd.size() != static_cast<std::size_t>(n)) nd = NumaArray<std::uint32_t>(static_cast<std::size_t>(n));
-  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { nd[v] = kNarrowInfinity; });
+  fill([&](std::int64_t v) { nd[v] = kNarrowInfinity; });
   nd[source] = 0;
   search(nd.data());
-  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) {
-    dist[v] = nd[v] == kNarrowInfinity ? kUnreachable : static_cast<double>(nd[v]);
-  });
+  fill([&](std::int64_t v) { dist[v] = nd[v] == kNarrowInfinity ? kUnreachable : static_cast<double>(nd[v]); });
 }
 
 template <typename V>

@@ -37,7 +37,8 @@ void sssp(const CSRGraph<V>& g, V source, const SsspOptions& o, const Execution&
       return kernels::sssp_numa(pg, ksource, r.delta, mode, acc, &ws, r.dist);
     });
   } else {
-    call.run_flat([&] { kernels::sssp_delta_stepping(kg, ksource, r.delta, r.dist, &ws); });
+    const bool alone = call.starts_alone();
+    call.run_flat([&] { kernels::sssp_delta_stepping(kg, ksource, r.delta, r.dist, &ws, alone); });
     r.rounds = 0;
   }
   kernels::unpermute(r, call.ids());
