@@ -20,8 +20,9 @@
 //   bc_sssp_driver GRAPH adj OUT [plain]          Ligra/GBBS (Weighted)AdjacencyGraph text of the
 //       out-CSR, weights rounded to integers (none with plain); prints "symmetric" or "directed"
 // Threads: OMP_NUM_THREADS (default 2), pinned one per core as the CLI pins
-// them (compact), less where the library would use less: bc and sssp
-// run on one thread below the problem's small-graph cut-off, as numagraph::betweenness and
+// them (compact), less where the library would use less: below the problem's
+// small-graph cut-off bc runs on one thread and sssp starts on one and calls
+// the team at its first wide round, as numagraph::betweenness and
 // numagraph::sssp do (kernels/thread_budget.hpp; NUMAGRAPH_SERIAL_BELOW=0 turns it off), and
 // print "kernel threads: N" and "pinned threads: N" (the runtime's team, one
 // core each while the machine has enough). Prints each trial as "VARIANT Trial Time: S" and then each

@@ -22,6 +22,10 @@ namespace numagraph::kernels {
 struct SerialCutoff {
   std::string_view problem;  // the EngineCall's problem name
   eid_t arcs;                // below this many stored arcs, one thread
+  // Below the cut-off the kernel starts on one thread and calls the team
+  // itself once its work is wide enough, so the call keeps the pool (SSSP:
+  // its first round too wide for bin fusion, kernels/sssp/delta_stepping.hpp).
+  bool starts_alone = false;
 };
 
 // bench/small_graph_threads.py --sweep measures where two threads start to
@@ -30,7 +34,7 @@ struct SerialCutoff {
 // (docs/kernels/performance.md, "Small graphs").
 inline constexpr SerialCutoff kSerialCutoffs[] = {
     {"bfs", eid_t{1} << 15},
-    {"sssp", eid_t{1} << 18},
+    {"sssp", eid_t{1} << 18, true},
     {"betweenness", eid_t{1} << 17},
     {"pagerank", eid_t{1} << 16},
     {"spmv", eid_t{1} << 16},
@@ -56,15 +60,11 @@ inline eid_t serial_below_arcs(std::string_view problem) {
   return 0;
 }
 
-// Problems whose kernel, below the cut-off, starts on one thread and calls
-// the team itself once its work is wide enough (SSSP: the first round too
-// wide for bin fusion, kernels/sssp/delta_stepping.hpp): their calls keep
-// the pool.
-inline constexpr std::string_view kStartAloneProblems[] = {"sssp"};
-
+// Whether `problem`'s kernel starts alone below its cut-off (the table's
+// starts_alone; false for problems not in it).
 inline bool starts_alone_below_cutoff(std::string_view problem) {
-  for (auto p : kStartAloneProblems)
-    if (p == problem) return true;
+  for (const auto& c : kSerialCutoffs)
+    if (c.problem == problem) return c.starts_alone;
   return false;
 }
 
