@@ -60,6 +60,29 @@ def test_sssp_any_delta_matches_dijkstra(delta, engine):
     assert {v: d for v, d in enumerate(dist.tolist()) if np.isfinite(d)} == want
 
 
+@pytest.mark.parametrize("shape", ["broom", "grid"])
+def test_small_sssp_starting_alone_matches_dijkstra(monkeypatch, shape):
+    # With the measured cut-offs (the suite turns them off), a small search starts on one
+    # thread and calls the team at its first round of 1,000 entries: the broom's 2,000
+    # children give it one at delta 1e6, the grid's rounds never do.
+    monkeypatch.delenv("NUMAGRAPH_SERIAL_BELOW", raising=False)
+    rng = np.random.default_rng(11)
+    if shape == "broom":
+        G = nx.star_graph(2000)
+        G.add_edges_from((i, 2000 + i) for i in range(1, 2001))
+        G.add_edges_from((2000 + i, 2001 + i) for i in range(1, 2000))
+    else:
+        G = nx.convert_node_labels_to_integers(nx.grid_2d_graph(40, 40))
+    for u, v in G.edges():
+        G[u][v]["weight"] = int(rng.integers(1, 40))
+    g = ng.Graph.from_networkx(G, weight="weight")
+    want = nx.single_source_dijkstra_path_length(G, 0)
+    with ng.config(threads=2):
+        for delta in (1e6, None):
+            dist = ng.sssp(g, 0) if delta is None else ng.sssp(g, 0, delta=delta)
+            assert {v: d for v, d in enumerate(dist.tolist()) if np.isfinite(d)} == want, delta
+
+
 @pytest.mark.parametrize("n,p,directed,seed", GRAPHS)
 @pytest.mark.parametrize("normalized", [False, True])
 def test_betweenness_exact(n, p, directed, seed, normalized):
