@@ -17,6 +17,7 @@
 
 #include "numagraph/kernels/pr/pull_jacobi.hpp"
 #include "numagraph/kernels/spmv/csr_rows.hpp"
+#include "numagraph/kernels/thread_budget.hpp"
 #include "numagraph/sweep/cache_blocking.hpp"
 #include "numagraph/sweep/segmented_lists.hpp"
 #include "numagraph/sweep/tiled_arcs.hpp"
@@ -92,8 +93,13 @@ TEST_P(BlockingIds, TilesHoldEveryArcOnceInColumnOrder) {
       for (std::size_t j = 0; j < list.size(); ++j) expected.emplace_back(r, list[j], w[j]);
     }
     std::sort(expected.begin(), expected.end());
+    // The copy's tasks split column ranges into pieces by the thread count:
+    // 4 ranges ({8, 2}) and 16 ({6, 3}) are split on 3 and 16 threads.
+    for (const int threads : {1, 3, 16})
     for (const TileShape shape : {TileShape{3, 2}, TileShape{4, 10}, TileShape{10, 0}, TileShape{0, 5},
-                                  TileShape{7, 7}, TileShape{31, 1}, TileShape{2, 30}}) {
+                                  TileShape{7, 7}, TileShape{31, 1}, TileShape{2, 30}, TileShape{8, 2},
+                                  TileShape{6, 3}}) {
+      const kernels::ThreadLimit limit(threads);
       const TiledArcs<V> t(g, in, shape);
       ASSERT_EQ(t.col_blocks(), ((n - 1) >> shape.col_bits) + 1);
       ASSERT_EQ(t.row_blocks(), ((n - 1) >> shape.row_bits) + 1);
@@ -113,7 +119,7 @@ TEST_P(BlockingIds, TilesHoldEveryArcOnceInColumnOrder) {
           }
         }
       std::sort(found.begin(), found.end());
-      EXPECT_EQ(found, expected) << "shape " << shape.col_bits << " x " << shape.row_bits;
+      EXPECT_EQ(found, expected) << "shape " << shape.col_bits << " x " << shape.row_bits << ", " << threads << " threads";
     }
   });
 }

@@ -85,35 +85,45 @@ class TiledArcs {
     const weight_t* col_w = Weighted ? columns.weights.data() : nullptr;
     const std::int64_t n = rows_, nr = row_blocks_, ns = col_blocks_;
     const int col_bits = col_bits_, row_bits = row_bits_;
-    // Count the arcs of every tile, one column range per task into its own
-    // counts, then one prefix sum in row-block major order gives every
-    // tile's start.
+    // Tasks are pieces of column ranges, 2^piece_bits columns each, at
+    // least 4 per thread: the rule may cut fewer ranges than threads.
+    // Measured: docs/kernels/pr.md, "The tiled copy on 16 cores".
+    int piece_bits = col_bits;
+    while (piece_bits > 0 && blocks(n, piece_bits) < 4 * static_cast<std::int64_t>(parallel::max_threads())) --piece_bits;
+    const std::int64_t np = blocks(n, piece_bits), per_range = std::int64_t{1} << (col_bits - piece_bits);
+    // Count the arcs of every (row block, piece), one piece per task into
+    // its own counts; a prefix sum in row-block major order then gives every
+    // piece's start, and a tile is its range's pieces in turn.
+    std::vector<eid_t> starts(static_cast<std::size_t>(nr * np + 1), 0);
+    eid_t* const piece_start = starts.data();
+    parallel::for_dynamic(std::int64_t{0}, np, [&](std::int64_t p) {
+      std::vector<eid_t> count(static_cast<std::size_t>(nr), 0);
+      const eid_t end = col_off[std::min(n, (p + 1) << piece_bits)];
+      for (eid_t j = col_off[p << piece_bits]; j < end; ++j) ++count[static_cast<std::uint64_t>(col_rows[j]) >> row_bits];
+      for (std::int64_t b = 0; b < nr; ++b) piece_start[b * np + p] = count[static_cast<std::size_t>(b)];
+    }, std::int64_t{1});
+    parallel::exclusive_prefix_sum(piece_start, piece_start, nr * np);
     const std::int64_t tiles = nr * ns;
     offsets_.assign(static_cast<std::size_t>(tiles + 1), 0);
-    eid_t* offsets = offsets_.data();
-    parallel::for_dynamic(std::int64_t{0}, ns, [&](std::int64_t s) {
-      std::vector<eid_t> count(static_cast<std::size_t>(nr), 0);
-      const eid_t end = col_off[std::min(n, (s + 1) << col_bits)];
-      for (eid_t j = col_off[s << col_bits]; j < end; ++j) ++count[static_cast<std::uint64_t>(col_rows[j]) >> row_bits];
-      for (std::int64_t b = 0; b < nr; ++b) offsets[b * ns + s] = count[static_cast<std::size_t>(b)];
-    }, std::int64_t{1});
-    parallel::exclusive_prefix_sum(offsets, offsets, tiles);
-    const eid_t arcs = offsets[tiles];
-    // The fill below writes every slot once (the tiles' offsets partition them).
+    for (std::int64_t b = 0; b < nr; ++b)
+      for (std::int64_t s = 0; s < ns; ++s) offsets_[static_cast<std::size_t>(b * ns + s)] = piece_start[b * np + s * per_range];
+    const eid_t arcs = piece_start[nr * np];
+    offsets_[static_cast<std::size_t>(tiles)] = arcs;
+    // The fill below writes every slot once (the pieces' starts partition them).
     arcs_ = NumaArray<std::uint32_t>::for_overwrite(static_cast<std::size_t>(arcs));
     if (Weighted) weights_ = NumaArray<weight_t>::for_overwrite(static_cast<std::size_t>(arcs));
     std::uint32_t* out = arcs_.data();
     weight_t* out_w = weights_.data();
     const std::uint64_t row_mask = (std::uint64_t{1} << row_bits) - 1;
-    // Fill: a column range walks its columns in order and appends each arc
-    // to its row block's tile, so tiles come out ordered by column.
-    parallel::for_dynamic(std::int64_t{0}, ns, [&](std::int64_t s) {
+    // Fill: a piece walks its columns in order and appends each arc to its
+    // row block's tile, so tiles come out ordered by column.
+    parallel::for_dynamic(std::int64_t{0}, np, [&](std::int64_t p) {
       std::vector<eid_t> cursor(static_cast<std::size_t>(nr));
-      for (std::int64_t b = 0; b < nr; ++b) cursor[static_cast<std::size_t>(b)] = offsets[b * ns + s];
+      for (std::int64_t b = 0; b < nr; ++b) cursor[static_cast<std::size_t>(b)] = piece_start[b * np + p];
       eid_t* at = cursor.data();
-      const std::int64_t first = s << col_bits;
-      for (std::int64_t c = first; c < std::min(n, (s + 1) << col_bits); ++c) {
-        const auto local_c = static_cast<std::uint32_t>(c - first);
+      const std::int64_t range_first = (p >> (col_bits - piece_bits)) << col_bits;
+      for (std::int64_t c = p << piece_bits; c < std::min(n, (p + 1) << piece_bits); ++c) {
+        const auto local_c = static_cast<std::uint32_t>(c - range_first);
         for (eid_t j = col_off[c]; j < col_off[c + 1]; ++j) {
           const auto r = static_cast<std::uint64_t>(col_rows[j]);
           const eid_t k = at[r >> row_bits]++;
