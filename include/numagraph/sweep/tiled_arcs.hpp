@@ -86,10 +86,15 @@ class TiledArcs {
     const std::int64_t n = rows_, nr = row_blocks_, ns = col_blocks_;
     const int col_bits = col_bits_, row_bits = row_bits_;
     // Tasks are pieces of column ranges, 2^piece_bits columns each, at
-    // least 4 per thread: the rule may cut fewer ranges than threads.
+    // least 4 per thread: the rule may cut fewer ranges than threads. A
+    // piece's start per row block costs 8 bytes, so the split stops before
+    // those outgrow 2^22 starts (32 MiB) or the tiles' own offsets.
     // Measured: docs/kernels/pr.md, "The tiled copy on 16 cores".
+    const std::int64_t most_starts = std::max<std::int64_t>(nr * ns, std::int64_t{1} << 22);
     int piece_bits = col_bits;
-    while (piece_bits > 0 && blocks(n, piece_bits) < 4 * static_cast<std::int64_t>(parallel::max_threads())) --piece_bits;
+    while (piece_bits > 0 && blocks(n, piece_bits) < 4 * static_cast<std::int64_t>(parallel::max_threads()) &&
+           nr * blocks(n, piece_bits - 1) <= most_starts)
+      --piece_bits;
     const std::int64_t np = blocks(n, piece_bits), per_range = std::int64_t{1} << (col_bits - piece_bits);
     // Count the arcs of every (row block, piece), one piece per task into
     // its own counts; a prefix sum in row-block major order then gives every
