@@ -44,6 +44,13 @@ inline constexpr SerialCutoff kSerialCutoffs[] = {
     {"core_numbers", eid_t{1} << 17},
 };
 
+// `problem`'s row of the table, or null for problems not in it.
+inline const SerialCutoff* serial_cutoff_of(std::string_view problem) {
+  for (const auto& c : kSerialCutoffs)
+    if (c.problem == problem) return &c;
+  return nullptr;
+}
+
 // The cut-off in force for `problem`: NUMAGRAPH_SERIAL_BELOW when set (a
 // non-negative integer; anything else is refused), else the table's (0 for
 // problems not in it).
@@ -55,17 +62,15 @@ inline eid_t serial_below_arcs(std::string_view problem) {
     throw UsageError(std::string("NUMAGRAPH_SERIAL_BELOW must be a non-negative number of arcs (got '") + env +
                      "'): unset it for the measured cut-offs, 0 to always use every thread");
   }
-  for (const auto& c : kSerialCutoffs)
-    if (c.problem == problem) return c.arcs;
-  return 0;
+  const SerialCutoff* c = serial_cutoff_of(problem);
+  return c ? c->arcs : 0;
 }
 
 // Whether `problem`'s kernel starts alone below its cut-off (the table's
 // starts_alone; false for problems not in it).
 inline bool starts_alone_below_cutoff(std::string_view problem) {
-  for (const auto& c : kSerialCutoffs)
-    if (c.problem == problem) return c.starts_alone;
-  return false;
+  const SerialCutoff* c = serial_cutoff_of(problem);
+  return c && c->starts_alone;
 }
 
 // Threads for one flat call of `problem` on a graph of `arcs` stored arcs,
