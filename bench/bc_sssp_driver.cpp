@@ -234,12 +234,13 @@ int main(int argc, char** argv) {
   } else if (mode == "sssp") {
     NumaArray<double> dist;
     kernels::SsspWorkspace ws;
-    // The rule is computed once per graph (as the CLI would), outside the trials.
+    // The rule is computed once per graph, outside the trials, for the
+    // threads the search runs on (numagraph::sssp's choice).
     double auto_delta = 0;
     for (auto& r : runs)
       if (r.name == "auto") {
         const auto start = std::chrono::steady_clock::now();
-        auto_delta = kernels::choose_delta(g);
+        auto_delta = kernels::choose_delta(g, start_alone ? 1 : threads);
         std::printf("auto delta: %g (rule %.5f s)\n", auto_delta, seconds_since(start));
       }
     for (int t = 0; t < trials; ++t)

@@ -84,9 +84,9 @@ const Register kSssp{{"sssp", "single-source shortest paths (delta-stepping)", 1
                         add_engine_options(app, c->engine);
                         add_root_options(app, c->roots);
                         app.add_option("--delta", c->sssp.delta,
-                                       "bucket width, > 0 (default: chosen from the weights and the average degree; "
-                                       "32 times the weight when every edge weighs the same, unweighted graphs "
-                                       "included; docs/kernels/sssp.md)")
+                                       "bucket width, > 0 (default: chosen from the weights, the average degree and, on "
+                                       "road-like graphs, the thread count; 32 times the weight when every edge "
+                                       "weighs the same, unweighted graphs included; docs/kernels/sssp.md)")
                             ->check(kPositive);
                         app.add_option("--output", c->output, "write 'id distance' per vertex for the last root (inf: unreachable)");
                         app.callback([c] {

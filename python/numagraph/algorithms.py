@@ -117,9 +117,10 @@ def sssp(g, source, *, delta=None, engine="auto", as_frame=False):
     """Single-source shortest paths by delta-stepping: float64 distances (inf: unreachable).
 
     Unweighted graphs count hops. ``delta`` is the bucket width (default:
-    chosen from the weights and the average degree; 32 times the weight when
-    every edge weighs the same, unweighted graphs included; see
-    docs/kernels/sssp.md). Negative weights raise UsageError.
+    chosen from the weights, the average degree and, on road-like graphs,
+    the thread count; 32 times the weight when every edge weighs the same,
+    unweighted graphs included; see docs/kernels/sssp.md). Negative weights
+    raise UsageError.
     ``as_frame=True``: a pandas DataFrame indexed by :meth:`Graph.vertex_ids`
     with the column ``distance``.
     """

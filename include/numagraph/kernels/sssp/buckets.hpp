@@ -167,26 +167,24 @@ template <typename Entry>
 class RoundSlots {
  public:
   explicit RoundSlots(int threads) {
-    for (int p = 0; p < 2; ++p) {
-      slots_[p].resize(static_cast<std::size_t>(threads));
-      tags_[p].assign(static_cast<std::size_t>(threads), kNoBucket);
-    }
+    for (int p = 0; p < 2; ++p) slots_[p].resize(static_cast<std::size_t>(threads));
   }
 
-  int threads() const { return static_cast<int>(tags_[0].size()); }
+  int threads() const { return static_cast<int>(slots_[0].size()); }
 
   // Every slot empty and untagged, keeping its capacity (a new search).
   void reset() {
-    for (int p = 0; p < 2; ++p) {
-      for (auto& slot : slots_[p]) slot.clear();
-      std::fill(tags_[p].begin(), tags_[p].end(), kNoBucket);
-    }
+    for (int p = 0; p < 2; ++p)
+      for (auto& slot : slots_[p]) {
+        slot.entries.clear();
+        slot.bucket = kNoBucket;
+      }
   }
 
   // Before the search: round 0's frontier is `e`, in `bucket`.
   void seed(const Entry& e, std::size_t bucket) {
-    slots_[0][0].push_back(e);
-    tags_[0][0] = bucket;
+    slots_[0][0].entries.push_back(e);
+    slots_[0][0].bucket = bucket;
   }
 
   // Start of `round` on thread t (after the barrier): the round's bucket,
@@ -194,24 +192,26 @@ class RoundSlots {
   // offsets of the slots the round reads in `start` (start.back(): their
   // total). `bins` are the thread's.
   std::size_t begin(int round, int t, BucketBins<Entry>& bins, std::vector<std::int64_t>& start) {
-    const std::size_t p = static_cast<std::size_t>(round & 1);
-    const std::vector<std::size_t>& tags = tags_[p];
-    const std::size_t bucket = *std::min_element(tags.begin(), tags.end());
-    const std::size_t mine = tags[static_cast<std::size_t>(t)];
+    const std::vector<Slot>& slots = slots_[static_cast<std::size_t>(round & 1)];
+    std::size_t bucket = kNoBucket;
+    for (const Slot& slot : slots) bucket = std::min(bucket, slot.bucket);
+    Slot& own = slots_[static_cast<std::size_t>(round & 1)][static_cast<std::size_t>(t)];
     if (bucket != kNoBucket) bins.advance(bucket);  // rounds' buckets never decrease
     // Not this round's: back to the bin it came from (emptied by the swap).
-    if (mine != bucket && mine != kNoBucket) bins[mine].swap(slots_[p][static_cast<std::size_t>(t)]);
-    start.assign(tags.size() + 1, 0);
+    if (own.bucket != bucket && own.bucket != kNoBucket) bins[own.bucket].swap(own.entries);
+    start.assign(slots.size() + 1, 0);
     if (bucket == kNoBucket) return bucket;
-    for (std::size_t k = 0; k < tags.size(); ++k)
-      start[k + 1] = start[k] + (tags[k] == bucket ? static_cast<std::int64_t>(slots_[p][k].size()) : 0);
+    for (std::size_t k = 0; k < slots.size(); ++k)
+      start[k + 1] = start[k] + (slots[k].bucket == bucket ? static_cast<std::int64_t>(slots[k].entries.size()) : 0);
     return bucket;
   }
 
   // Slot k's entries in `round` (read only when tagged with the round's
   // bucket; the engine marks stale entries in place, through atomic_ref).
-  const std::vector<Entry>& slot(int round, std::size_t k) const { return slots_[static_cast<std::size_t>(round & 1)][k]; }
-  std::vector<Entry>& slot(int round, std::size_t k) { return slots_[static_cast<std::size_t>(round & 1)][k]; }
+  const std::vector<Entry>& slot(int round, std::size_t k) const {
+    return slots_[static_cast<std::size_t>(round & 1)][k].entries;
+  }
+  std::vector<Entry>& slot(int round, std::size_t k) { return slots_[static_cast<std::size_t>(round & 1)][k].entries; }
 
   // The slot of the first entry at offset i >= 0 of the round, given the
   // offsets from begin() (empty slots share their offset with the next one).
@@ -223,18 +223,23 @@ class RoundSlots {
   // non-empty bin at or after `bucket` to the next round and returns the
   // slot it went to (the caller may still drop entries from it).
   std::vector<Entry>& end(int round, int t, BucketBins<Entry>& bins, std::size_t bucket) {
-    const std::size_t q = static_cast<std::size_t>((round + 1) & 1);
-    std::vector<Entry>& next = slots_[q][static_cast<std::size_t>(t)];
-    next.clear();
+    Slot& next = slots_[static_cast<std::size_t>((round + 1) & 1)][static_cast<std::size_t>(t)];
+    next.entries.clear();
     const std::size_t b = bins.first_nonempty(bucket);
-    if (b != kNoBucket) next.swap(bins[b]);
-    tags_[q][static_cast<std::size_t>(t)] = b;
-    return next;
+    if (b != kNoBucket) next.entries.swap(bins[b]);
+    next.bucket = b;
+    return next.entries;
   }
 
  private:
-  std::vector<std::vector<Entry>> slots_[2];
-  std::vector<std::size_t> tags_[2];
+  // A thread's slot and its tag, a cache line of their own: the threads
+  // write them at the end of every round, and on 16 threads the packed
+  // vectors and tags put every writer on the same few lines.
+  struct alignas(64) Slot {
+    std::vector<Entry> entries;
+    std::size_t bucket = kNoBucket;
+  };
+  std::vector<Slot> slots_[2];
 };
 
 // What one search of the flat kernel allocates, kept between searches on one

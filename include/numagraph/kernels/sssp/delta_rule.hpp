@@ -22,6 +22,14 @@
 // graphs, where a bucket of one level (w, which the fit gives from degree
 // 5.6 on) took up to 2.2x as long and a single bucket up to 1.4x
 // (docs/kernels/sssp.md, "Equal weights").
+// The fit was measured on 2 threads. Where it gives a bucket wider than a
+// mean edge (average degree below 5.6: roads, grids), each round is a small
+// amount of work ending at a barrier, and more threads want wider buckets:
+// the width grows as (threads / 2)^(1/3). On 16 threads the best widths of
+// USA-road-d.NY and the weighted grid were twice the 2-thread ones, on 8
+// threads about 1.5 times; Kronecker graphs, whose buckets hold a fraction
+// of an edge, were 1.1-1.3x slower at twice their width and keep it
+// (docs/kernels/sssp.md, "Threads").
 #pragma once
 
 #include <algorithm>
@@ -36,20 +44,27 @@ namespace numagraph::kernels {
 inline constexpr double kDeltaRuleScale = 87;
 inline constexpr double kDeltaRulePower = 2.6;
 inline constexpr double kEqualWeightLevels = 32;
+inline constexpr int kDeltaRuleThreads = 2;  // the sweeps' thread count
+inline constexpr double kDeltaThreadPower = 1.0 / 3;
 
-// The rule on summary figures, for callers that already have them.
-inline double delta_from_summary(double mean_weight, double lightest_positive_weight, double average_degree) {
+// The rule on summary figures, for callers that already have them, for a
+// search on `threads` threads.
+inline double delta_from_summary(double mean_weight, double lightest_positive_weight, double average_degree,
+                                 int threads = kDeltaRuleThreads) {
   const double d = std::max(1.0, average_degree);
-  const double width = kDeltaRuleScale * mean_weight / std::pow(d, kDeltaRulePower);
+  const double mean_edges = kDeltaRuleScale / std::pow(d, kDeltaRulePower);  // the width in mean weights
+  double width = mean_edges * mean_weight;
+  if (mean_edges > 1 && threads > kDeltaRuleThreads)
+    width *= std::pow(static_cast<double>(threads) / kDeltaRuleThreads, kDeltaThreadPower);
   const double floor = lightest_positive_weight > 0 ? lightest_positive_weight : 1;
   return std::max(floor, width);
 }
 
 // One pass over the weights (parallel): kEqualWeightLevels * w when every
 // arc weighs the same w > 0 (unweighted graphs: w = 1), the rule above
-// otherwise; 1 for edgeless graphs.
+// otherwise, for a search on `threads` threads; 1 for edgeless graphs.
 template <typename V>
-double choose_delta(const CSRGraph<V>& g) {
+double choose_delta(const CSRGraph<V>& g, int threads) {
   const eid_t arcs = g.num_arcs();
   if (arcs == 0) return 1;
   if (!g.weighted()) return kEqualWeightLevels;
@@ -69,7 +84,7 @@ double choose_delta(const CSRGraph<V>& g) {
   if (!zero && lightest == heaviest) return kEqualWeightLevels * lightest;
   const double mean = total / static_cast<double>(arcs);
   return delta_from_summary(mean, std::isfinite(lightest) ? lightest : 0,
-                            static_cast<double>(arcs) / static_cast<double>(g.num_vertices()));
+                            static_cast<double>(arcs) / static_cast<double>(g.num_vertices()), threads);
 }
 
 }  // namespace numagraph::kernels
