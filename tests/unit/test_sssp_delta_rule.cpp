@@ -144,6 +144,23 @@ TEST(DeltaRule, EntryPointUsesTheSearchsThreads) {
   EXPECT_GT(kernels::choose_delta(g, 8), kernels::choose_delta(g, 1));
 }
 
+// SsspWorkspace::auto_delta reads the weights once per graph and answers
+// each thread count as choose_delta does.
+TEST(DeltaRule, WorkspaceKeepsTheWeightsFigures) {
+  const AnyGraph grid = grid12(true);
+  const auto& g = std::get<Graph32>(grid);
+  kernels::SsspWorkspace ws;
+  EXPECT_FALSE(ws.delta_rule.has_value());
+  for (const int threads : {1, 2, 8, 16}) EXPECT_DOUBLE_EQ(ws.auto_delta(g, threads), kernels::choose_delta(g, threads));
+  ASSERT_TRUE(ws.delta_rule.has_value());
+  EXPECT_DOUBLE_EQ(ws.delta_rule->mean_weight * static_cast<double>(g.num_arcs()),
+                   parallel::sum<double>(eid_t{0}, g.num_arcs(), [&](eid_t i) { return double(g.out().weights[i]); }));
+  const AnyGraph fives = make_graph({{0, 1, 5}, {1, 2, 5}, {2, 3, 5}, {3, 0, 5}}, 4, true, false, WeightKind::kInteger);
+  kernels::SsspWorkspace equal;
+  EXPECT_DOUBLE_EQ(equal.auto_delta(std::get<Graph32>(fives), 16), 32 * 5.0);
+  EXPECT_DOUBLE_EQ(equal.delta_rule->fixed, 32 * 5.0);
+}
+
 TEST(DeltaRule, SearchAtTheChosenDeltaIsExact) {
   // Weighted Kronecker graphs (the fit) and unweighted ones (32 levels a bucket).
   for (const bool weighted : {true, false})

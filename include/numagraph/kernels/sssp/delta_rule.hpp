@@ -60,14 +60,25 @@ inline double delta_from_summary(double mean_weight, double lightest_positive_we
   return std::max(floor, width);
 }
 
-// One pass over the weights (parallel): kEqualWeightLevels * w when every
-// arc weighs the same w > 0 (unweighted graphs: w = 1), the rule above
-// otherwise, for a search on `threads` threads; 1 for edgeless graphs.
+// What the rule reads from a graph's weights, found in one parallel pass
+// (delta_inputs): the rest of the rule is arithmetic on the thread count.
+struct DeltaInputs {
+  double fixed = 0;  // > 0: the delta whatever the threads (equal weights, no arcs, all weights 0)
+  double mean_weight = 0, lightest_positive_weight = 0, average_degree = 0;
+
+  // kEqualWeightLevels * w when every arc weighs the same w > 0 (unweighted
+  // graphs: w = 1), the rule above otherwise, for a search on `threads`
+  // threads; 1 for edgeless graphs.
+  double delta(int threads) const {
+    return fixed > 0 ? fixed : delta_from_summary(mean_weight, lightest_positive_weight, average_degree, threads);
+  }
+};
+
 template <typename V>
-double choose_delta(const CSRGraph<V>& g, int threads) {
+DeltaInputs delta_inputs(const CSRGraph<V>& g) {
   const eid_t arcs = g.num_arcs();
-  if (arcs == 0) return 1;
-  if (!g.weighted()) return kEqualWeightLevels;
+  if (arcs == 0) return {.fixed = 1};
+  if (!g.weighted()) return {.fixed = kEqualWeightLevels};
   const weight_t* w = g.out().weights.data();
   double total = 0, lightest = std::numeric_limits<double>::infinity(), heaviest = 0;
   bool zero = false;
@@ -80,11 +91,19 @@ double choose_delta(const CSRGraph<V>& g, int threads) {
     heaviest = std::max(heaviest, x);
     zero = zero || x == 0;
   }
-  if (!(total > 0)) return 1;  // every weight 0: any width gives the same buckets
-  if (!zero && lightest == heaviest) return kEqualWeightLevels * lightest;
-  const double mean = total / static_cast<double>(arcs);
-  return delta_from_summary(mean, std::isfinite(lightest) ? lightest : 0,
-                            static_cast<double>(arcs) / static_cast<double>(g.num_vertices()), threads);
+  if (!(total > 0)) return {.fixed = 1};  // every weight 0: any width gives the same buckets
+  if (!zero && lightest == heaviest) return {.fixed = kEqualWeightLevels * lightest};
+  return {.mean_weight = total / static_cast<double>(arcs),
+          .lightest_positive_weight = std::isfinite(lightest) ? lightest : 0,
+          .average_degree = static_cast<double>(arcs) / static_cast<double>(g.num_vertices())};
+}
+
+// The rule for g on `threads` threads (one pass over the weights; callers
+// that search one graph repeatedly keep delta_inputs instead, as
+// SsspWorkspace::auto_delta does).
+template <typename V>
+double choose_delta(const CSRGraph<V>& g, int threads) {
+  return delta_inputs(g).delta(threads);
 }
 
 }  // namespace numagraph::kernels

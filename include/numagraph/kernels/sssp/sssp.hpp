@@ -34,7 +34,7 @@ void sssp(const CSRGraph<V>& g, V source, const SsspOptions& o, const Execution&
   // The rule's thread count: the team's, or one for a search that starts
   // alone (a small graph, which the team joins only for wide rounds).
   const bool alone = !call.engine() && call.starts_alone();
-  r.delta = o.delta > 0 ? o.delta : kernels::choose_delta(g, alone ? 1 : parallel::max_threads());
+  r.delta = o.delta > 0 ? o.delta : ws.auto_delta(g, alone ? 1 : parallel::max_threads());
   if (call.engine()) {
     r.rounds = call.run_engine([&](const auto& pg, engine::EngineMode mode, auto& acc) {
       return kernels::sssp_numa(pg, ksource, r.delta, mode, acc, &ws, r.dist);
