@@ -1,11 +1,14 @@
 // Triangle counting (ordered intersection, degree relabelling) and its
 // verifier: cliques and hand-drawn graphs with known totals and per-vertex
 // counts, skewed Kronecker graphs (relabelling taken) with 32- and 64-bit
-// ids, both intersection strategies (marking, merging), refusals (directed
-// graphs, parallel edges), and the entry point's input check once per cache.
+// ids, the three intersection strategies (pair by pair, marking, merging),
+// refusals (directed graphs, parallel edges), and the entry point's input
+// check once per cache.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <numeric>
 #include <vector>
 
@@ -79,17 +82,56 @@ TEST_P(TcIds, SkewedKroneckerIsRelabelledAndMatchesSerial) {
 
 // Graphs up to 2^27 vertices take the marking count, so the merging one
 // (huge graphs) is run here directly; both on the same arrays, in the
-// original numbering (not relabelled), against the serial verifier.
+// original numbering (not relabelled), against the serial verifier. The
+// marking count also runs with every lower list marked (0), besides its
+// default mix of marked and compared lists.
 TEST_P(TcIds, MarkingAndMergingCountsAgree) {
   const AnyGraph any = make_kron(11, false, GetParam());
   numagraph::visit(
       [](const auto& g) {
         const std::int64_t n = g.num_vertices();
-        const std::int64_t marking = kernels::tc_detail::ordered_count_marking(g.out().offsets, g.out().neighbors, n);
-        const std::int64_t merging = kernels::tc_detail::ordered_count_merging(g.out().offsets, g.out().neighbors, n);
+        const auto& off = g.out().offsets;
+        const auto& nbr = g.out().neighbors;
+        const std::int64_t marking = kernels::tc_detail::ordered_count_marking(off, nbr, n);
+        const std::int64_t merging = kernels::tc_detail::ordered_count_merging(off, nbr, n);
         EXPECT_GT(marking, 0);
         EXPECT_EQ(marking, merging);
+        EXPECT_EQ(kernels::tc_detail::ordered_count_marking(off, nbr, n, 0), marking);
         EXPECT_TRUE(verify::triangles(g, marking).ok);
+      },
+      any);
+}
+
+// A triangulated grid (each square split by one diagonal) has 2 triangles a
+// square, and its lower lists hold at most 3 vertices, as a road network's
+// mostly do: the compares count it, and so do marking and merging.
+TEST_P(TcIds, ShortListsCountedByCompares) {
+  const std::uint64_t rows = 37, cols = 53;
+  std::vector<Arc> e;
+  for (std::uint64_t r = 0; r < rows; ++r)
+    for (std::uint64_t c = 0; c < cols; ++c) {
+      const std::uint64_t v = r * cols + c;
+      if (c + 1 < cols) e.push_back({v, v + 1});
+      if (r + 1 < rows) e.push_back({v, v + cols});
+      if (c + 1 < cols && r + 1 < rows) e.push_back({v, v + cols + 1});
+    }
+  const AnyGraph any = make_graph(e, rows * cols, false, GetParam());
+  numagraph::visit(
+      [&](const auto& g) {
+        const std::int64_t expected = static_cast<std::int64_t>(2 * (rows - 1) * (cols - 1));
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        const std::int64_t n = g.num_vertices();
+        std::int64_t longest_lower = 0;
+        for (std::int64_t u = 0; u < n; ++u) {
+          std::int64_t lower = 0;
+          for (const V v : g.out_neighbors(static_cast<V>(u))) lower += static_cast<std::int64_t>(v) < u;
+          longest_lower = std::max(longest_lower, lower);
+        }
+        EXPECT_LE(longest_lower, kernels::tc_detail::kAllPairsMaxLower);
+        EXPECT_EQ(kernels::triangles_ordered(g), expected);
+        EXPECT_EQ(kernels::tc_detail::ordered_count_marking(g.out().offsets, g.out().neighbors, n, 0), expected);
+        EXPECT_EQ(kernels::tc_detail::ordered_count_merging(g.out().offsets, g.out().neighbors, n), expected);
+        EXPECT_TRUE(verify::triangles(g, expected).ok);
       },
       any);
 }

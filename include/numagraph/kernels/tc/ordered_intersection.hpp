@@ -1,12 +1,13 @@
 // Triangle counting by ordered neighbour-list intersection (the ordered
 // method of Latapy 2008 / Shun and Tangwongsan 2015): a triangle u > v > w is
 // counted once, at u, by intersecting the lower parts of the lists of u and v
-// (a bitmap of u's list, or a merge on huge graphs; see below). On
-// skewed graphs the vertices are first renumbered by decreasing degree, so
-// hubs get small ids and their long lists are rarely walked; whether that
-// pays is decided from a sample of degrees (mean far above median), and the
-// renumbering is part of the timed work. Undirected graphs without parallel
-// edges only (self-loops are harmless: the ordering never pairs u with u).
+// (pair by pair for short lower lists, a bitmap of u's list otherwise, or a
+// merge on huge graphs; see below). On skewed graphs the vertices are first
+// renumbered by decreasing degree, so hubs get small ids and their long lists
+// are rarely walked; whether that pays is decided from a sample of degrees
+// (mean far above median), and the renumbering is part of the timed work.
+// Undirected graphs without parallel edges only (self-loops are harmless: the
+// ordering never pairs u with u).
 #pragma once
 
 #include <algorithm>
@@ -31,20 +32,26 @@ namespace tc_detail {
 // mispredict about once per step.
 template <typename V>
 std::int64_t ordered_count_merging(const NumaArray<eid_t>& off, const NumaArray<V>& nbr, std::int64_t n) {
+  // Plain pointers: the cancel flag's atomic load would otherwise make the
+  // compiler reload each array's pointer from its object on every row.
+  const eid_t* const offsets = off.data();
+  const V* const lists = nbr.data();
   std::int64_t total = 0;
 #pragma omp parallel for schedule(dynamic, 64) reduction(+ : total)
   for (std::int64_t u = 0; u < n; ++u) {
     // Ctrl-C in Python: skip the remaining rows (an exception must not leave
     // the parallel loop), then throw below. One relaxed load per row.
     if (cancel_requested()) continue;
-    const V* ub = nbr.data() + off[u];
-    const V* ue = nbr.data() + off[u + 1];
-    for (const V* pv = ub; pv < ue && *pv < static_cast<V>(u); ++pv) {
+    const V* ub = lists + offsets[u];
+    const V* ue = lists + offsets[u + 1];
+    // From u's second neighbour: the w below its lowest are in no list of u.
+    if (ue - ub < 2) continue;
+    for (const V* pv = ub + 1; pv < ue && *pv < static_cast<V>(u); ++pv) {
       const V v = *pv;
       // Every w below v, and v itself sits in u's list at pv: the scan of
       // u's list stops there at the latest, so it needs no end check.
       const V* it = ub;
-      for (const V* pw = nbr.data() + off[v]; pw < nbr.data() + off[v + 1] && *pw < v; ++pw) {
+      for (const V* pw = lists + offsets[v]; pw < lists + offsets[v + 1] && *pw < v; ++pw) {
         const V w = *pw;
         while (*it < w) ++it;
         total += *it == w;
@@ -55,28 +62,60 @@ std::int64_t ordered_count_merging(const NumaArray<eid_t>& off, const NumaArray<
   return total;
 }
 
+// Lower lists of at most this many vertices are intersected by compares
+// (below); longer ones by marking. The compares are unrolled for this bound.
+inline constexpr std::ptrdiff_t kAllPairsMaxLower = 4;
+
 // The same count by marking: each thread keeps one bit per vertex, sets the
 // bits of u's lower neighbours, and then a triangle (u, v, w) is one bit test
 // per w in v's lower list, without data-dependent branches. Costs n/8 bytes
 // per thread and two extra passes over u's lower list (set, clear), and is
-// faster than merging (measured: docs/kernels/tc.md).
+// faster than merging (measured: docs/kernels/tc.md). u's lowest neighbour is
+// never walked: the w below it cannot be u's neighbours. A lower list of at
+// most min(`all_pairs_max`, kAllPairsMaxLower) vertices skips the bitmap: each
+// w is compared with u's lower neighbours but the last, three compares in
+// registers (a neighbour at or after v's place in the sorted list is above w,
+// so comparing with it is harmless).
 template <typename V>
-std::int64_t ordered_count_marking(const NumaArray<eid_t>& off, const NumaArray<V>& nbr, std::int64_t n) {
+std::int64_t ordered_count_marking(const NumaArray<eid_t>& off, const NumaArray<V>& nbr, std::int64_t n,
+                                   std::ptrdiff_t all_pairs_max = kAllPairsMaxLower) {
+  // Plain pointers: the cancel flag's atomic load would otherwise make the
+  // compiler reload each array's pointer from its object on every row.
+  const eid_t* const offsets = off.data();
+  const V* const lists = nbr.data();
   std::int64_t total = 0;
 #pragma omp parallel reduction(+ : total)
   {
-    std::vector<std::uint64_t> mark(static_cast<std::size_t>(n / 64 + 1), 0);
+    std::vector<std::uint64_t> marks(static_cast<std::size_t>(n / 64 + 1), 0);
+    std::uint64_t* const mark = marks.data();
 #pragma omp for schedule(dynamic, 64)
     for (std::int64_t u = 0; u < n; ++u) {
       if (cancel_requested()) continue;  // Ctrl-C in Python (see ordered_count_merging)
-      const V* ub = nbr.data() + off[u];
-      const V* ue = nbr.data() + off[u + 1];
+      const V* ub = lists + offsets[u];
+      const V* ue = lists + offsets[u + 1];
       const V* lower_end = ub;
       while (lower_end < ue && *lower_end < static_cast<V>(u)) ++lower_end;
+      const std::ptrdiff_t k = lower_end - ub;
+      if (k < 2) continue;  // a triangle at u needs two lower neighbours
+      if (k <= std::min(all_pairs_max, kAllPairsMaxLower)) {
+        // u itself stands in for missing neighbours: no w equals it.
+        const V x0 = k > 1 ? ub[0] : static_cast<V>(u);
+        const V x1 = k > 2 ? ub[1] : static_cast<V>(u);
+        const V x2 = k > 3 ? ub[2] : static_cast<V>(u);
+        for (const V* pv = ub + 1; pv < lower_end; ++pv) {
+          const V v = *pv;
+          for (const V* pw = lists + offsets[v]; pw < lists + offsets[v + 1] && *pw < v; ++pw) {
+            const V w = *pw;
+            total += static_cast<std::int64_t>(w == x0) + static_cast<std::int64_t>(w == x1) +
+                     static_cast<std::int64_t>(w == x2);
+          }
+        }
+        continue;
+      }
       for (const V* pv = ub; pv < lower_end; ++pv) mark[*pv >> 6] |= std::uint64_t{1} << (*pv & 63);
-      for (const V* pv = ub; pv < lower_end; ++pv) {
+      for (const V* pv = ub + 1; pv < lower_end; ++pv) {
         const V v = *pv;
-        for (const V* pw = nbr.data() + off[v]; pw < nbr.data() + off[v + 1] && *pw < v; ++pw)
+        for (const V* pw = lists + offsets[v]; pw < lists + offsets[v + 1] && *pw < v; ++pw)
           total += static_cast<std::int64_t>((mark[*pw >> 6] >> (*pw & 63)) & 1);
       }
       for (const V* pv = ub; pv < lower_end; ++pv) mark[*pv >> 6] = 0;
