@@ -1,10 +1,13 @@
 // Direction-optimizing BFS, its Graph500 verifier, the root picker and the
 // double-sweep diameter on hand-drawn graphs (32- and 64-bit ids), plus
-// Kronecker graphs forced through every direction and summary granularity.
+// Kronecker graphs forced through every direction and summary granularity,
+// and top-down runs split statically or by chunks on a grid.
 // The engine variant (engine_direction_optimizing.hpp): the serial depths on
 // every synthetic topology in numa and shared mode, with one workspace reused
 // across roots and graphs, and fewer remote random accesses in numa mode.
 #include <gtest/gtest.h>
+
+#include <omp.h>
 
 #include <algorithm>
 #include <string>
@@ -107,6 +110,50 @@ TEST(Bfs, EveryDirectionScheduleAndSummaryGranularityMatchesQueueBfs) {
           ASSERT_TRUE(ok.ok) << ok.message;
         }
   }
+}
+
+// Top-down runs split each level statically on sparse graphs and by chunks
+// on dense ones: both, on a grid whose levels are hundreds of vertices wide,
+// on 1, 2 and 3 threads (shares of unequal size), give the queue BFS's depths
+// and a tree the verifier accepts.
+TEST(Bfs, TopDownRunsSplitStaticallyOrByChunks) {
+  const std::uint64_t side = 180;
+  std::vector<test_graphs::Arc> e;
+  for (std::uint64_t r = 0; r < side; ++r)
+    for (std::uint64_t c = 0; c < side; ++c) {
+      if (c + 1 < side) e.push_back({r * side + c, r * side + c + 1});
+      if (r + 1 < side) e.push_back({r * side + c, (r + 1) * side + c});
+    }
+  const AnyGraph any = make_graph(e, side * side, false, false);
+  const auto& g = std::get<Graph32>(any);
+  EXPECT_LT(static_cast<double>(g.num_arcs()),
+            kernels::detail::kStaticTopDownBelowDegree * static_cast<double>(g.num_vertices()));
+  const std::uint32_t root = static_cast<std::uint32_t>(side / 2 * side + side / 3);
+  const auto expected = queue_bfs(g, root);
+  const int before = omp_get_max_threads();
+  for (const int threads : {1, 2, 3})
+    for (const bool static_split : {true, false}) {
+      omp_set_num_threads(threads);
+      const std::int64_t n = g.num_vertices();
+      std::vector<std::int32_t> parent(static_cast<std::size_t>(n)), depth(static_cast<std::size_t>(n), -1);
+      for (std::int64_t v = 0; v < n; ++v)
+        parent[static_cast<std::size_t>(v)] = -static_cast<std::int32_t>(g.out_degree(static_cast<std::uint32_t>(v))) - 1;
+      std::vector<std::uint32_t> queue(static_cast<std::size_t>(n));
+      queue[0] = root;
+      parent[root] = static_cast<std::int32_t>(root);
+      depth[root] = 0;
+      kernels::detail::TopDownState st{0, 1, 0, 0, g.num_arcs(), 0};
+      kernels::detail::top_down_run(g, parent.data(), depth.data(), queue.data(), st, static_split,
+                                    [](eid_t, eid_t) { return false; });
+      omp_set_num_threads(before);
+      EXPECT_EQ(st.tail, n);
+      EXPECT_EQ(st.steps, *std::max_element(expected.begin(), expected.end()) + 1);
+      for (std::int64_t v = 0; v < n; ++v)
+        ASSERT_EQ(depth[static_cast<std::size_t>(v)], expected[static_cast<std::size_t>(v)])
+            << "vertex " << v << ", " << threads << " threads, static " << static_split;
+      const auto ok = verify::bfs_tree(g, root, parent.data(), depth.data());
+      EXPECT_TRUE(ok.ok) << ok.message;
+    }
 }
 
 TEST(Bfs, DefaultScheduleGoesBottomUpOnKronecker) {

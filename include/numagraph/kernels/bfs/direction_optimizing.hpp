@@ -254,7 +254,9 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
       // barrier per level); the run stops where the test above would turn
       // bottom-up or the frontier thins out.
       detail::TopDownState st{head, tail, level, frontier_edges, unexplored, 0};
-      detail::top_down_run(g, r.parent.data(), depth, queue.data(), st, [&](eid_t edges, eid_t left) {
+      const bool static_split =
+          static_cast<double>(g.num_arcs()) < detail::kStaticTopDownBelowDegree * static_cast<double>(n);
+      detail::top_down_run(g, r.parent.data(), depth, queue.data(), st, static_split, [&](eid_t edges, eid_t left) {
         return edges < kSerialEdges || go_bottom_up(edges, left);
       });
       r.top_down_steps += st.steps;

@@ -34,12 +34,21 @@ struct TopDownState {
   int steps = 0;                    // levels expanded
 };
 
+// Graphs of fewer arcs per vertex than this split each level statically
+// (see top_down_run), denser ones hand out chunks of it.
+inline constexpr double kStaticTopDownBelowDegree = 8;
+
 // Expands levels until the frontier is empty or `stop(frontier edges,
 // unexplored edges)` holds for the next frontier. Parents of
 // unvisited vertices hold -(out-degree + 1) (see direction_optimizing.hpp).
+// `static_split`: each thread takes an equal share of the frontier instead of
+// claiming chunks from a shared counter. The frontier is the threads'
+// discoveries side by side, so on a sparse graph each thread mostly expands
+// the vertices it found, whose lines its cache holds, and no counter line
+// moves between cores; skewed graphs need the chunks' balance.
 template <typename V, typename P, typename Stop>
 void top_down_run(const CSRGraph<V>& g, P* parent, std::int32_t* depth, V* queue, TopDownState& s,
-                  Stop stop) {
+                  bool static_split, Stop stop) {
   constexpr std::int64_t kChunk = 64;
   constexpr std::size_t kFlush = 4096;
   struct alignas(64) Slot {
@@ -73,8 +82,8 @@ void top_down_run(const CSRGraph<V>& g, P* parent, std::int32_t* depth, V* queue
         std::copy(local.begin(), local.end(), queue + at);
         local.clear();
       };
-      for (std::int64_t c; (c = cur.chunk.fetch_add(kChunk, std::memory_order_relaxed)) < len;) {
-        for (std::int64_t i = my.head + c, end = std::min(my.head + c + kChunk, my.tail); i < end; ++i) {
+      auto expand = [&](std::int64_t begin, std::int64_t end) {
+        for (std::int64_t i = begin; i < end; ++i) {
           const V u = queue[i];
           for (eid_t e = off[u]; e < off[u + 1]; ++e) {
             const V v = nbr[e];
@@ -87,6 +96,13 @@ void top_down_run(const CSRGraph<V>& g, P* parent, std::int32_t* depth, V* queue
             }
           }
         }
+      };
+      if (static_split) {
+        const std::int64_t t = parallel::thread_id(), team = parallel::num_threads_in_region();
+        expand(my.head + len * t / team, my.head + len * (t + 1) / team);
+      } else {
+        for (std::int64_t c; (c = cur.chunk.fetch_add(kChunk, std::memory_order_relaxed)) < len;)
+          expand(my.head + c, std::min(my.head + c + kChunk, my.tail));
       }
       flush();
       cur.edges.fetch_add(edges, std::memory_order_relaxed);
