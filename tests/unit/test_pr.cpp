@@ -8,6 +8,7 @@
 // the unblocked scores to rounding, block Gauss-Seidel the fixed point, and
 // Gauss-Seidel blocks automatically only for a fixed number of sweeps.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -155,8 +156,15 @@ TEST_P(PrIds, KroneckerVariantsAgreeAndVerify) {
 // The prefetching sweeps (chosen when the contributions outgrow the L2,
 // gather_sum.hpp) add the same terms in the same order as the plain ones:
 // the same bits, on a graph small enough that the prefetch distance runs
-// past the last arc (the clamp) in every sweep.
+// past the last arc (the clamp) in every sweep. On one thread: a parallel
+// Gauss-Seidel sweep reads what the other threads have written so far.
 TEST_P(PrIds, PrefetchingSweepsGiveTheSameBits) {
+  const int saved = omp_get_max_threads();
+  omp_set_num_threads(1);
+  struct Restore {
+    int threads;
+    ~Restore() { omp_set_num_threads(threads); }
+  } restore{saved};
   for (const bool directed : {false, true}) {
     const AnyGraph any = make_kron(10, directed, GetParam());
     numagraph::visit(

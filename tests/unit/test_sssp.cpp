@@ -412,6 +412,45 @@ TEST(Sssp, OneWorkspaceServesSearchesOfEveryDeltaAndThreadCount) {
 // 2,000 children, each with a child on a weighted path) gets there at round 1; a grid,
 // whose rounds stay narrow, never does. Both must equal Dijkstra's distances
 // whichever way the search went, on 2 and 3 threads, with one workspace.
+// A team splits each round's entries statically on sparse graphs and in
+// chunks on dense ones (kernels/static_split.hpp): both splits, on a weighted
+// grid and a Kronecker graph, on 2 and 3 threads, give the verified distances.
+TEST(Sssp, RoundsSplitStaticallyOrByChunks) {
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> weight(1, 60);
+  const int side = 150;
+  std::vector<test_graphs::Arc> grid_arcs;
+  for (int r = 0; r < side; ++r)
+    for (int c = 0; c < side; ++c) {
+      const auto v = static_cast<std::uint64_t>(r * side + c);
+      if (c + 1 < side) grid_arcs.push_back({v, v + 1, static_cast<float>(weight(rng))});
+      if (r + 1 < side) grid_arcs.push_back({v, v + side, static_cast<float>(weight(rng))});
+    }
+  const AnyGraph grid_any = make_graph(grid_arcs, side * side, false, false, WeightKind::kInteger);
+  const AnyGraph kron_any = make_kron(12, false, false, true);
+  const int saved = omp_get_max_threads();
+  for (const AnyGraph* any : {&grid_any, &kron_any}) {
+    const auto& g = std::get<Graph32>(*any);
+    EXPECT_EQ(kernels::splits_statically(g), any == &grid_any);
+    const std::uint32_t source = first_vertex_with_edges(g);
+    const std::int64_t n = g.num_vertices();
+    for (const int threads : {2, 3})
+      for (const bool static_rounds : {true, false}) {
+        kernels::SsspWorkspace ws;
+        std::vector<double> dist(static_cast<std::size_t>(n), kernels::kUnreachable);
+        dist[source] = 0;
+        omp_set_num_threads(threads);
+        const int rounds = kernels::sssp_detail::delta_stepping_search(
+            g.out().offsets.data(), g.out().neighbors.data(), g.out().weights.data(), source, 32.0, dist.data(), ws,
+            static_rounds);
+        omp_set_num_threads(saved);
+        EXPECT_GT(rounds, 2);
+        const auto ok = verify::sssp(g, source, dist.data());
+        ASSERT_TRUE(ok.ok) << ok.message << " (" << threads << " threads, static " << static_rounds << ")";
+      }
+  }
+}
+
 TEST(Sssp, StartingAloneCallsTheTeamAtTheFirstWideRound) {
   const std::uint64_t fan = 2000;
   std::mt19937 rng(7);

@@ -26,6 +26,7 @@
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/bfs/options.hpp"
 #include "numagraph/kernels/bfs/top_down_run.hpp"
+#include "numagraph/kernels/static_split.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/bitmap_summary.hpp"
 #include "numagraph/numa/numa_array.hpp"
@@ -254,9 +255,7 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
       // barrier per level); the run stops where the test above would turn
       // bottom-up or the frontier thins out.
       detail::TopDownState st{head, tail, level, frontier_edges, unexplored, 0};
-      const bool static_split =
-          static_cast<double>(g.num_arcs()) < detail::kStaticTopDownBelowDegree * static_cast<double>(n);
-      detail::top_down_run(g, r.parent.data(), depth, queue.data(), st, static_split, [&](eid_t edges, eid_t left) {
+      detail::top_down_run(g, r.parent.data(), depth, queue.data(), st, splits_statically(g), [&](eid_t edges, eid_t left) {
         return edges < kSerialEdges || go_bottom_up(edges, left);
       });
       r.top_down_steps += st.steps;

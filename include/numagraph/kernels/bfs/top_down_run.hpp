@@ -34,18 +34,12 @@ struct TopDownState {
   int steps = 0;                    // levels expanded
 };
 
-// Graphs of fewer arcs per vertex than this split each level statically
-// (see top_down_run), denser ones hand out chunks of it.
-inline constexpr double kStaticTopDownBelowDegree = 8;
-
 // Expands levels until the frontier is empty or `stop(frontier edges,
 // unexplored edges)` holds for the next frontier. Parents of
 // unvisited vertices hold -(out-degree + 1) (see direction_optimizing.hpp).
 // `static_split`: each thread takes an equal share of the frontier instead of
-// claiming chunks from a shared counter. The frontier is the threads'
-// discoveries side by side, so on a sparse graph each thread mostly expands
-// the vertices it found, whose lines its cache holds, and no counter line
-// moves between cores; skewed graphs need the chunks' balance.
+// claiming chunks of it from a shared counter (kernels/static_split.hpp says
+// when, and why).
 template <typename V, typename P, typename Stop>
 void top_down_run(const CSRGraph<V>& g, P* parent, std::int32_t* depth, V* queue, TopDownState& s,
                   bool static_split, Stop stop) {

@@ -22,6 +22,7 @@
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/sweep/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
+#include "numagraph/kernels/static_split.hpp"
 #include "numagraph/sweep/tiled_gather.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/profile/timer.hpp"
@@ -53,6 +54,7 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
   double* const score = r.scores.data();
   const double damping = o.damping;
   const eid_t last = last_arc(in_off, n);  // the prefetch's bound (gather_sum.hpp)
+  const bool static_split = splits_statically(g);
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     profile::InnerPhase phase("iteration");
@@ -80,9 +82,16 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
     } else {
       // One combined construct: an orphaned loop in a parallel region is
       // slower (docs/kernels/pr.md, "Loop shape").
+      auto update = [=](std::int64_t v, double& my_change, double& my_dangling) {
+        finish(v, gather_sum_ahead<Prefetch>(in_nb, in_off[v], in_off[v + 1], last, x), my_change, my_dangling);
+      };
+      // Equal shares of the vertices on sparse graphs (kernels/static_split.hpp).
+      if (static_split) {
+#pragma omp parallel for schedule(static) reduction(+ : change, next_dangling)
+        for (std::int64_t v = 0; v < n; ++v) update(v, change, next_dangling);
+      } else {
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : change, next_dangling)
-      for (std::int64_t v = 0; v < n; ++v) {
-        finish(v, gather_sum_ahead<Prefetch>(in_nb, in_off[v], in_off[v + 1], last, x), change, next_dangling);
+        for (std::int64_t v = 0; v < n; ++v) update(v, change, next_dangling);
       }
     }
     contrib.swap(next_contrib);

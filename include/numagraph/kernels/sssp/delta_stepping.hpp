@@ -32,6 +32,7 @@
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/sssp/buckets.hpp"
 #include "numagraph/kernels/sssp/distances.hpp"
+#include "numagraph/kernels/static_split.hpp"
 #include "numagraph/kernels/thread_budget.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/roles.hpp"
@@ -114,11 +115,14 @@ struct BucketPhases {
 // `until_wide`, stops before a round whose frontier holds kFusionLimit
 // entries or more (too many for bin fusion to keep on one thread) and
 // returns false, `round` at that round; returns true when the search is
-// over, `round` at the number of rounds.
+// over, `round` at the number of rounds. `static_rounds`: the team splits
+// each round's entries statically, else in chunks of 64
+// (kernels/static_split.hpp). Never inlined: inlined into the search, the
+// one-thread loop ran 1.1x slower on a mesh (docs/kernels/sssp.md, "Static rounds").
 template <bool Weighted, bool Alone, typename V, typename D>
-bool run_rounds(const eid_t* off, const V* nbr, const weight_t* wt, double inverse_delta, D* dist,
+[[gnu::noinline]] bool run_rounds(const eid_t* off, const V* nbr, const weight_t* wt, double inverse_delta, D* dist,
                 SearchScratch<QueuedEntry<V, D>>& scratch, int t, int& round, BucketPhases& phases,
-                bool until_wide = false) {
+                bool static_rounds, bool until_wide = false) {
   using Entry = QueuedEntry<V, D>;
   RoundSlots<Entry>& frontier = scratch.frontier;
   auto& mine = scratch.threads[static_cast<std::size_t>(t)];
@@ -153,8 +157,16 @@ bool run_rounds(const eid_t* off, const V* nbr, const weight_t* wt, double inver
     if constexpr (Alone) {
       for (std::int64_t i = 0; i < total; ++i) relax_at(i);
     } else {
+      // The round's entries are the threads' slots side by side: a static
+      // split hands each thread mostly the entries it queued itself
+      // (kernels/static_split.hpp).
+      if (static_rounds) {
+#pragma omp for schedule(static) nowait
+        for (std::int64_t i = 0; i < total; ++i) relax_at(i);
+      } else {
 #pragma omp for schedule(dynamic, 64) nowait
-      for (std::int64_t i = 0; i < total; ++i) relax_at(i);
+        for (std::int64_t i = 0; i < total; ++i) relax_at(i);
+      }
     }
     // Bin fusion: while this thread's own entries for the current bucket
     // are few, relax them at once instead of meeting the other threads at
@@ -181,11 +193,12 @@ bool run_rounds(const eid_t* off, const V* nbr, const weight_t* wt, double inver
 // for bin fusion (kFusionLimit entries): long-diameter graphs (meshes, road
 // graphs) of a few thousand vertices never get there and pay no fork or
 // barrier, short-diameter ones get the team for their wide rounds
-// (docs/kernels/sssp.md, "Small graphs"). `scratch` is emptied here.
-// Returns the number of rounds.
+// (docs/kernels/sssp.md, "Small graphs"). `static_rounds`: see run_rounds.
+// `scratch` is emptied here. Returns the number of rounds.
 template <bool Weighted, typename V, typename D>
 int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist,
-                          SearchScratch<QueuedEntry<V, D>>& scratch, int threads, bool start_alone = false) {
+                          SearchScratch<QueuedEntry<V, D>>& scratch, int threads, bool static_rounds,
+                          bool start_alone = false) {
   const double inverse_delta = 1.0 / delta;
   scratch.prepare(threads);
   scratch.frontier.seed(queued_entry(source, D{0}), 0);
@@ -193,7 +206,7 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
   int round = 0;
   if (threads == 1 || start_alone) {
     const bool done = run_rounds<Weighted, true>(off, nbr, wt, inverse_delta, dist, scratch, 0, round, phases,
-                                                 threads > 1);
+                                                 static_rounds, threads > 1);
     scratch.team_from_round = done ? -1 : round;
     if (done) return round;
   } else {
@@ -204,7 +217,7 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
   {
     const int t = parallel::thread_id();
     int mine = round;
-    run_rounds<Weighted, false>(off, nbr, wt, inverse_delta, dist, scratch, t, mine, phases);
+    run_rounds<Weighted, false>(off, nbr, wt, inverse_delta, dist, scratch, t, mine, phases, static_rounds);
     if (t == 0) rounds = mine;
   }
   return rounds;
@@ -215,11 +228,13 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
 // is one thread). Both kernels' flat searches call this.
 template <typename V, typename D>
 int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist,
-                          SsspWorkspace& w, bool start_alone = false) {
+                          SsspWorkspace& w, bool static_rounds, bool start_alone = false) {
   auto& scratch = w.scratch<SearchScratch<QueuedEntry<V, D>>>();
   const int threads = parallel::max_threads();
-  return wt ? delta_stepping_search<true>(off, nbr, wt, source, delta, dist, scratch, threads, start_alone)
-            : delta_stepping_search<false>(off, nbr, wt, source, delta, dist, scratch, threads, start_alone);
+  return wt ? delta_stepping_search<true>(off, nbr, wt, source, delta, dist, scratch, threads, static_rounds,
+                                          start_alone)
+            : delta_stepping_search<false>(off, nbr, wt, source, delta, dist, scratch, threads, static_rounds,
+                                           start_alone);
 }
 
 }  // namespace sssp_detail
@@ -241,7 +256,10 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
   const eid_t* const off = g.out().offsets.data();
   const V* const nbr = g.out().neighbors.data();
   const weight_t* const wt = g.weighted() ? g.out().weights.data() : nullptr;
-  auto search = [&](auto* d) { sssp_detail::delta_stepping_search(off, nbr, wt, source, delta, d, w, start_alone); };
+  const bool static_rounds = splits_statically(g);
+  auto search = [&](auto* d) {
+    sssp_detail::delta_stepping_search(off, nbr, wt, source, delta, d, w, static_rounds, start_alone);
+  };
   // A search that starts alone fills and widens its (small) arrays alone
   // too: a team's fork costs more than the loop.
   const int fill_threads = start_alone ? 1 : parallel::max_threads();

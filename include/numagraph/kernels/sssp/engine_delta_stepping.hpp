@@ -305,7 +305,7 @@ int sssp_numa(const engine::PartitionedGraph<V>& pg, V source, double delta, eng
   auto search = [&](auto* d) {
     if (Acc::enabled || !one_part) return sssp_detail::numa_delta_stepping_search(pg, source, delta, mode, acc, d);
     const auto e = sssp_detail::search_edges(pg, 0, mode == EngineMode::kNuma);
-    return sssp_detail::delta_stepping_search(e.off, e.nbr, e.wt, source, delta, d, w);
+    return sssp_detail::delta_stepping_search(e.off, e.nbr, e.wt, source, delta, d, w, splits_statically(g));
   };
   if (!partitioned_of_size(dist))
     dist = NumaArray<double>(static_cast<std::size_t>(n),
