@@ -101,13 +101,13 @@ TEST(DeltaRule, EqualWeightsGetThirtyTwoLevelsABucket) {
 }
 
 TEST(DeltaRule, WideBucketsWidenWithTheThreads) {
-  // Roads (d 2.78) and grids (d 4): buckets of several mean edges, (threads / 2)^(1/3) wider.
+  // Roads (d 2.78) and grids (d 4): buckets of several mean edges, (threads / 2)^(1/6) wider.
   for (const double d : {2.78, 4.0}) {
     const double two = kernels::delta_from_summary(1293, 1, d, 2);
     EXPECT_DOUBLE_EQ(kernels::delta_from_summary(1293, 1, d), two);
     EXPECT_DOUBLE_EQ(kernels::delta_from_summary(1293, 1, d, 1), two);  // never narrower than the fit
-    EXPECT_NEAR(kernels::delta_from_summary(1293, 1, d, 16) / two, 2, 1e-12);
-    EXPECT_NEAR(kernels::delta_from_summary(1293, 1, d, 8) / two, std::cbrt(4.0), 1e-12);
+    EXPECT_NEAR(kernels::delta_from_summary(1293, 1, d, 16) / two, std::sqrt(2.0), 1e-12);
+    EXPECT_NEAR(kernels::delta_from_summary(1293, 1, d, 8) / two, std::cbrt(2.0), 1e-12);
   }
   // Kronecker and uniform degrees: buckets of a fraction of a mean edge stay as fitted.
   EXPECT_DOUBLE_EQ(kernels::delta_from_summary(128, 1, 30, 16), kernels::delta_from_summary(128, 1, 30, 2));
@@ -117,7 +117,7 @@ TEST(DeltaRule, WideBucketsWidenWithTheThreads) {
   // On graphs: a weighted grid widens, equal weights do not.
   const AnyGraph grid = grid12(true);
   const auto& gg = std::get<Graph32>(grid);
-  EXPECT_NEAR(kernels::choose_delta(gg, 16) / kernels::choose_delta(gg, 2), 2, 1e-12);
+  EXPECT_NEAR(kernels::choose_delta(gg, 16) / kernels::choose_delta(gg, 2), std::sqrt(2.0), 1e-12);
   const AnyGraph fives = make_graph({{0, 1, 5}, {1, 2, 5}, {2, 3, 5}, {3, 0, 5}}, 4, true, false, WeightKind::kInteger);
   EXPECT_DOUBLE_EQ(kernels::choose_delta(std::get<Graph32>(fives), 16), 32 * 5.0);
 }

@@ -25,11 +25,11 @@
 // The fit was measured on 2 threads. Where it gives a bucket wider than a
 // mean edge (average degree below 5.6: roads, grids), each round is a small
 // amount of work ending at a barrier, and more threads want wider buckets:
-// the width grows as (threads / 2)^(1/3). On 16 threads the best widths of
-// USA-road-d.NY and the weighted grid were twice the 2-thread ones, on 8
-// threads about 1.5 times; Kronecker graphs, whose buckets hold a fraction
-// of an edge, were 1.1-1.3x slower at twice their width and keep it
-// (docs/kernels/sssp.md, "Threads").
+// the width grows as (threads / 2)^(1/6). Since such graphs split their
+// rounds statically, the best widths of USA-road-d.NY and the weighted grid
+// on 16 threads were 1.2-1.4 times the 2-thread ones; Kronecker graphs,
+// whose buckets hold a fraction of an edge, were 1.1-1.3x slower at twice
+// their width and keep it (docs/kernels/sssp.md, "Threads").
 #pragma once
 
 #include <algorithm>
@@ -45,7 +45,7 @@ inline constexpr double kDeltaRuleScale = 87;
 inline constexpr double kDeltaRulePower = 2.6;
 inline constexpr double kEqualWeightLevels = 32;
 inline constexpr int kDeltaRuleThreads = 2;  // the sweeps' thread count
-inline constexpr double kDeltaThreadPower = 1.0 / 3;
+inline constexpr double kDeltaThreadPower = 1.0 / 6;
 
 // The rule on summary figures, for callers that already have them, for a
 // search on `threads` threads.
