@@ -412,6 +412,19 @@ TEST(Sssp, OneWorkspaceServesSearchesOfEveryDeltaAndThreadCount) {
 // 2,000 children, each with a child on a weighted path) gets there at round 1; a grid,
 // whose rounds stay narrow, never does. Both must equal Dijkstra's distances
 // whichever way the search went, on 2 and 3 threads, with one workspace.
+// An undirected side x side grid, its weights drawn from `weight`.
+AnyGraph weighted_grid(int side, std::mt19937& rng, std::uniform_int_distribution<int>& weight) {
+  std::vector<test_graphs::Arc> arcs;
+  for (int r = 0; r < side; ++r)
+    for (int c = 0; c < side; ++c) {
+      const auto v = static_cast<std::uint64_t>(r * side + c);
+      if (c + 1 < side) arcs.push_back({v, v + 1, static_cast<float>(weight(rng))});
+      if (r + 1 < side) arcs.push_back({v, v + side, static_cast<float>(weight(rng))});
+    }
+  return make_graph(arcs, static_cast<std::uint64_t>(side) * static_cast<std::uint64_t>(side), false, false,
+                    WeightKind::kInteger);
+}
+
 // A team splits each round's entries statically on sparse graphs and in
 // chunks on dense ones (kernels/static_split.hpp): both splits, on a weighted
 // grid and a Kronecker graph, on 2 and 3 threads, give the verified distances.
@@ -419,14 +432,7 @@ TEST(Sssp, RoundsSplitStaticallyOrByChunks) {
   std::mt19937 rng(11);
   std::uniform_int_distribution<int> weight(1, 60);
   const int side = 150;
-  std::vector<test_graphs::Arc> grid_arcs;
-  for (int r = 0; r < side; ++r)
-    for (int c = 0; c < side; ++c) {
-      const auto v = static_cast<std::uint64_t>(r * side + c);
-      if (c + 1 < side) grid_arcs.push_back({v, v + 1, static_cast<float>(weight(rng))});
-      if (r + 1 < side) grid_arcs.push_back({v, v + side, static_cast<float>(weight(rng))});
-    }
-  const AnyGraph grid_any = make_graph(grid_arcs, side * side, false, false, WeightKind::kInteger);
+  const AnyGraph grid_any = weighted_grid(side, rng, weight);
   const AnyGraph kron_any = make_kron(12, false, false, true);
   const int saved = omp_get_max_threads();
   for (const AnyGraph* any : {&grid_any, &kron_any}) {
@@ -463,14 +469,7 @@ TEST(Sssp, StartingAloneCallsTheTeamAtTheFirstWideRound) {
   }
   const AnyGraph broom_any = make_graph(broom_arcs, 2 * fan + 1, false, false, WeightKind::kInteger);
   const int side = 40;
-  std::vector<test_graphs::Arc> grid_arcs;
-  for (int r = 0; r < side; ++r)
-    for (int c = 0; c < side; ++c) {
-      const auto v = static_cast<std::uint64_t>(r * side + c);
-      if (c + 1 < side) grid_arcs.push_back({v, v + 1, static_cast<float>(weight(rng))});
-      if (r + 1 < side) grid_arcs.push_back({v, v + side, static_cast<float>(weight(rng))});
-    }
-  const AnyGraph grid_any = make_graph(grid_arcs, side * side, false, false, WeightKind::kInteger);
+  const AnyGraph grid_any = weighted_grid(side, rng, weight);
   using Scratch = kernels::sssp_detail::SearchScratch<kernels::sssp_detail::QueuedEntry<std::uint32_t, std::uint32_t>>;
   const int saved = omp_get_max_threads();
   for (const bool wide : {true, false}) {
