@@ -1,12 +1,13 @@
 // Triangle counts by each intersection of kernels/tc/ordered_intersection.hpp
 // on one graph's arrays, in its own numbering, alternating trial by trial in
 // one process: the measurement behind kAllPairsMaxLower (lower lists of at
-// most K vertices compared pair by pair, longer ones marked) and the
+// most K vertices intersected by compares, longer ones by marking) and the
 // marking-or-merging choice. Every count must agree; a mismatch exits 1.
 //
 // Build: cmake -DNUMAGRAPH_BENCH=ON, then `ninja -C BUILD bench_tc_lists`.
 // Usage: bench_tc_lists GRAPH THREADS TRIALS VARIANT...
-//   VARIANT: merge, or mark:K (K = 0 marks every list; K = 3 is the default).
+//   VARIANT: merge, or mark:K (K = 0 marks every list; 4, the default, is
+//   also the most: a larger K counts as 4).
 //   Example: bench_tc_lists road-NY-sym.ngr 2 40 mark:0 mark:2 mark:3 mark:4 merge
 // Prints the median and the fastest trial of each variant, in milliseconds.
 #include <chrono>

@@ -118,11 +118,12 @@ struct BucketPhases {
 // over, `round` at the number of rounds. `static_rounds`: the team splits
 // each round's entries statically, else in chunks of 64
 // (kernels/static_split.hpp). Never inlined: inlined into the search, the
-// one-thread loop ran 1.1x slower on a mesh (docs/kernels/sssp.md, "Static rounds").
+// one-thread loop ran 1.1x slower on a mesh (docs/kernels/sssp.md,
+// "Static rounds").
 template <bool Weighted, bool Alone, typename V, typename D>
-[[gnu::noinline]] bool run_rounds(const eid_t* off, const V* nbr, const weight_t* wt, double inverse_delta, D* dist,
-                SearchScratch<QueuedEntry<V, D>>& scratch, int t, int& round, BucketPhases& phases,
-                bool static_rounds, bool until_wide = false) {
+[[gnu::noinline]] bool run_rounds(const eid_t* off, const V* nbr, const weight_t* wt, double inverse_delta,
+                                  D* dist, SearchScratch<QueuedEntry<V, D>>& scratch, int t, int& round,
+                                  BucketPhases& phases, bool static_rounds, bool until_wide = false) {
   using Entry = QueuedEntry<V, D>;
   RoundSlots<Entry>& frontier = scratch.frontier;
   auto& mine = scratch.threads[static_cast<std::size_t>(t)];
