@@ -8,7 +8,8 @@
 // holds; and no counter line moves between the cores at every chunk. On
 // skewed, denser graphs a few hubs make equal shares unequal work. The
 // push-only BC search (bc/brandes.hpp) splits its levels by the same rule.
-// Measured per kernel: docs/kernels/bfs.md, sssp.md, pr.md.
+// Used by BFS's top-down runs, SSSP's rounds and the unblocked Jacobi
+// PageRank sweep. Measured per kernel: docs/kernels/bfs.md, sssp.md, pr.md.
 #pragma once
 
 #include <cstdint>

@@ -22,7 +22,6 @@
 #include "numagraph/sweep/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/kernels/pr/pull_gauss_seidel_segmented.hpp"
-#include "numagraph/kernels/static_split.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/cancel.hpp"
@@ -51,25 +50,17 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
   double* const score = r.scores.data();
   const double damping = o.damping;
   const eid_t last = last_arc(in_off, n);  // the prefetch's bound (gather_sum.hpp)
-  // Equal shares of the vertices on sparse graphs (kernels/static_split.hpp).
-  const bool static_split = splits_statically(g);
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     profile::InnerPhase phase("iteration");
     double change = 0;
-    auto update = [=](std::int64_t v, double& my_change) {
+#pragma omp parallel for schedule(dynamic, 16384) reduction(+ : change)
+    for (std::int64_t v = 0; v < n; ++v) {
       const double next = base + damping * gather_sum_ahead<Prefetch>(in_nb, in_off[v], in_off[v + 1], last, x);
-      my_change += std::fabs(next - score[v]);
+      change += std::fabs(next - score[v]);
       score[v] = next;
       const eid_t d = out_off[v + 1] - out_off[v];
       x[v] = contribution_by_reciprocal<C>(next, d);
-    };
-    if (static_split) {
-#pragma omp parallel for schedule(static) reduction(+ : change)
-      for (std::int64_t v = 0; v < n; ++v) update(v, change);
-    } else {
-#pragma omp parallel for schedule(dynamic, 16384) reduction(+ : change)
-      for (std::int64_t v = 0; v < n; ++v) update(v, change);
     }
     r.iterations = it + 1;
     r.last_change = change;
