@@ -7,7 +7,7 @@
 // a thread's share is mostly what it found itself, whose lines its cache
 // holds; and no counter line moves between the cores at every chunk. On
 // skewed, denser graphs a few hubs make equal shares unequal work. The
-// push-only BC search (bc/brandes.hpp) splits its levels by the same rule.
+// push-only BC search (bc/brandes.hpp) splits its levels by this rule too.
 // Used by BFS's top-down runs, SSSP's rounds and the unblocked Jacobi
 // PageRank sweep. Measured per kernel: docs/kernels/bfs.md, sssp.md, pr.md.
 #pragma once

@@ -33,6 +33,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/kernels/bc/successor_sum.hpp"
+#include "numagraph/kernels/static_split.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
@@ -40,10 +41,6 @@
 #include "numagraph/profile/current.hpp"
 
 namespace numagraph::kernels {
-
-// Graphs of fewer arcs per vertex than this expand each level with a static
-// schedule, denser ones with a dynamic one.
-inline constexpr double kStaticLevelsBelowDegree = 8;
 
 // Per-vertex scratch of the search, kept between calls (the CLI's trials):
 // fresh arrays would be faulted in again on every call, which costs as much
@@ -103,7 +100,7 @@ void betweenness_brandes(const CSRGraph<V>& g, const std::vector<V>& sources, Nu
   // (the level order is the threads' discoveries side by side), whose data
   // its cache still holds; dense, skewed graphs need the dynamic schedule's
   // balance (docs/kernels/bc.md).
-  const bool static_levels = static_cast<double>(g.num_arcs()) < kStaticLevelsBelowDegree * static_cast<double>(n);
+  const bool static_levels = splits_statically(g);
   for (const V s : sources) {
     throw_if_cancelled();  // Ctrl-C in Python: once per source (the workspace is clean here)
     ws.clean = false;

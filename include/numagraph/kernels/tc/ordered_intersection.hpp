@@ -99,7 +99,7 @@ std::int64_t ordered_count_marking(const NumaArray<eid_t>& off, const NumaArray<
       if (k < 2) continue;  // a triangle at u needs two lower neighbours
       if (k <= std::min(all_pairs_max, kAllPairsMaxLower)) {
         // u itself stands in for missing neighbours: no w equals it.
-        const V x0 = k > 1 ? ub[0] : static_cast<V>(u);
+        const V x0 = ub[0];
         const V x1 = k > 2 ? ub[1] : static_cast<V>(u);
         const V x2 = k > 3 ? ub[2] : static_cast<V>(u);
         for (const V* pv = ub + 1; pv < lower_end; ++pv) {
