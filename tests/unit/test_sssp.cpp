@@ -407,8 +407,8 @@ TEST(Sssp, OneWorkspaceServesSearchesOfEveryDeltaAndThreadCount) {
   EXPECT_TRUE(ws.search_scratch.has_value());
 }
 
-// Below SSSP's cut-off a search starts on one thread and calls the team at
-// its first round of kFusionLimit entries or more. A broom (the source's
+// A search that starts alone calls the team at its first round of
+// `team_entries` entries or more (kFusionLimit here). A broom (the source's
 // 2,000 children, each with a child on a weighted path) gets there at round 1; a grid,
 // whose rounds stay narrow, never does. Both must equal Dijkstra's distances
 // whichever way the search went, on 2 and 3 threads, with one workspace.
@@ -472,15 +472,23 @@ TEST(Sssp, StartingAloneCallsTheTeamAtTheFirstWideRound) {
   const AnyGraph grid_any = weighted_grid(side, rng, weight);
   using Scratch = kernels::sssp_detail::SearchScratch<kernels::sssp_detail::QueuedEntry<std::uint32_t, std::uint32_t>>;
   const int saved = omp_get_max_threads();
+  const auto team_entries = static_cast<std::int64_t>(kernels::sssp_detail::kFusionLimit);
   for (const bool wide : {true, false}) {
     const auto& g = std::get<Graph32>(wide ? broom_any : grid_any);
+    const std::int64_t n = g.num_vertices();
     kernels::SsspWorkspace ws;
-    NumaArray<double> d;
     for (const int threads : {2, 3})
       for (const double delta : {1e6, 64.0}) {  // every child in bucket 0 either way
+        std::vector<std::uint32_t> dist(static_cast<std::size_t>(n), kernels::kNarrowInfinity);
+        dist[0] = 0;
         omp_set_num_threads(threads);
-        kernels::sssp_delta_stepping(g, std::uint32_t{0}, delta, d, &ws, true);
+        kernels::sssp_detail::delta_stepping_search(g.out().offsets.data(), g.out().neighbors.data(),
+                                                    g.out().weights.data(), std::uint32_t{0}, delta, dist.data(), ws,
+                                                    kernels::splits_statically(g), team_entries);
         omp_set_num_threads(saved);
+        std::vector<double> d(dist.begin(), dist.end());
+        for (auto& x : d)
+          if (x == kernels::kNarrowInfinity) x = kernels::kUnreachable;
         const auto ok = verify::sssp(g, std::uint32_t{0}, d.data());
         ASSERT_TRUE(ok.ok) << ok.message << " (" << threads << " threads, delta " << delta << ")";
         const int team_from = ws.scratch<Scratch>().team_from_round;
@@ -488,10 +496,61 @@ TEST(Sssp, StartingAloneCallsTheTeamAtTheFirstWideRound) {
         else EXPECT_EQ(team_from, -1) << "the grid's rounds never reach kFusionLimit entries";
       }
     omp_set_num_threads(2);
+    NumaArray<double> d;
     kernels::sssp_delta_stepping(g, std::uint32_t{0}, 64.0, d, &ws);  // not starting alone: the team throughout
     omp_set_num_threads(saved);
     EXPECT_EQ(ws.scratch<Scratch>().team_from_round, 0);
     EXPECT_TRUE(verify::sssp(g, std::uint32_t{0}, d.data()).ok);
+  }
+}
+
+// How wide a round must be to call the team: kFusionLimit entries at least,
+// and kTeamRoundArcs / (threads - 1) arcs at the graph's mean degree; never
+// for a team of one or a graph without arcs.
+TEST(Sssp, TheTeamIsCalledForRoundsWithEnoughArcsPerExtraThread) {
+  using kernels::sssp_detail::team_round_entries;
+  constexpr auto kNever = std::numeric_limits<std::int64_t>::max();
+  const auto fusion = static_cast<std::int64_t>(kernels::sssp_detail::kFusionLimit);
+  EXPECT_EQ(team_round_entries(4.0, 2), 12288);  // 49152 arcs on one extra thread
+  EXPECT_EQ(team_round_entries(4.0, 5), 3072);   // a quarter with four
+  EXPECT_EQ(team_round_entries(3.0, 2), 16384);  // ceil(49152 / 3)
+  EXPECT_EQ(team_round_entries(5.0, 2), 9831);   // ceil(9830.4)
+  EXPECT_EQ(team_round_entries(4.0, 16), fusion);  // never below kFusionLimit
+  EXPECT_EQ(team_round_entries(100.0, 2), fusion);
+  EXPECT_EQ(team_round_entries(4.0, 1), kNever);
+  EXPECT_EQ(team_round_entries(0.0, 2), kNever);
+  EXPECT_EQ(team_round_entries(1e-300, 2), kNever);
+
+  // Through sssp_delta_stepping on 2 threads: a sparse broom (2,000 children
+  // of 1.5 arcs per vertex on average) stays alone; a dense one, whose
+  // 2,000 children each reach 60 of 100 shared sinks, calls the team at the
+  // round of its children. Both answer as Dijkstra does.
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> weight(1, 40);
+  const std::uint64_t fan = 2000, sinks = 100;
+  std::vector<test_graphs::Arc> sparse, dense;
+  for (std::uint64_t i = 1; i <= fan; ++i) {
+    sparse.push_back({0, i, static_cast<float>(weight(rng))});
+    sparse.push_back({i, fan + i, static_cast<float>(weight(rng))});
+    if (i > 1) sparse.push_back({fan + i - 1, fan + i, static_cast<float>(weight(rng))});
+    dense.push_back({0, i, static_cast<float>(weight(rng))});
+    for (std::uint64_t k = 0; k < 60; ++k)
+      dense.push_back({i, fan + 1 + (i * 7 + k) % sinks, static_cast<float>(weight(rng))});
+  }
+  const AnyGraph sparse_any = make_graph(sparse, 2 * fan + 1, false, false, WeightKind::kInteger);
+  const AnyGraph dense_any = make_graph(dense, fan + 1 + sinks, false, false, WeightKind::kInteger);
+  using Scratch = kernels::sssp_detail::SearchScratch<kernels::sssp_detail::QueuedEntry<std::uint32_t, std::uint32_t>>;
+  const int saved = omp_get_max_threads();
+  for (const bool is_dense : {false, true}) {
+    const auto& g = std::get<Graph32>(is_dense ? dense_any : sparse_any);
+    kernels::SsspWorkspace ws;
+    NumaArray<double> d;
+    omp_set_num_threads(2);
+    kernels::sssp_delta_stepping(g, std::uint32_t{0}, 1e6, d, &ws, /*start_alone=*/true);
+    omp_set_num_threads(saved);
+    EXPECT_TRUE(verify::sssp(g, std::uint32_t{0}, d.data()).ok);
+    EXPECT_EQ(ws.scratch<Scratch>().team_from_round, is_dense ? 1 : -1)
+        << (is_dense ? "2,000 entries x 58 arcs is above 49,152" : "2,000 entries x 1.5 arcs is below 49,152");
   }
 }
 

@@ -112,10 +112,10 @@ struct BucketPhases {
 // stores, no team). D is the distance type: double, or std::uint32_t
 // (unreached: kNarrowInfinity) where narrow_distances_fit() holds.
 // `scratch` holds the bins and slots, prepared for the team. With
-// `until_wide`, stops before a round whose frontier holds kFusionLimit
-// entries or more (too many for bin fusion to keep on one thread) and
-// returns false, `round` at that round; returns true when the search is
-// over, `round` at the number of rounds. `static_rounds`: the team splits
+// `wide_entries` > 0, stops before a round whose frontier holds that many
+// entries or more (team_round_entries) and returns false, `round` at that
+// round; returns true when the search is over, `round` at the number of
+// rounds. `static_rounds`: the team splits
 // each round's entries statically, else in chunks of 64
 // (kernels/static_split.hpp). Never inlined: inlined into the search, the
 // one-thread loop ran 1.1x slower on a mesh (docs/kernels/sssp.md,
@@ -123,7 +123,7 @@ struct BucketPhases {
 template <bool Weighted, bool Alone, typename V, typename D>
 [[gnu::noinline]] bool run_rounds(const eid_t* off, const V* nbr, const weight_t* wt, double inverse_delta,
                                   D* dist, SearchScratch<QueuedEntry<V, D>>& scratch, int t, int& round,
-                                  BucketPhases& phases, bool static_rounds, bool until_wide = false) {
+                                  BucketPhases& phases, bool static_rounds, std::int64_t wide_entries = 0) {
   using Entry = QueuedEntry<V, D>;
   RoundSlots<Entry>& frontier = scratch.frontier;
   auto& mine = scratch.threads[static_cast<std::size_t>(t)];
@@ -145,7 +145,7 @@ template <bool Weighted, bool Alone, typename V, typename D>
     bucket = frontier.begin(round, t, bins, start);
     if (bucket == kNoBucket) return true;
     const std::int64_t total = start.back();
-    if (until_wide && total >= static_cast<std::int64_t>(kFusionLimit)) return false;
+    if (wide_entries > 0 && total >= wide_entries) return false;
     if (t == 0) phases.enter(bucket);
     std::size_t k = 0;  // the slot of the last entry, found again only when i leaves it
     auto relax_at = [&](std::int64_t i) {
@@ -188,26 +188,44 @@ template <bool Weighted, bool Alone, typename V, typename D>
   }
 }
 
+// A search that starts alone calls a team of `threads` at its first round
+// of this many entries or more (std::int64_t max: never): at least
+// kFusionLimit, the size bin fusion would stop keeping on one thread, and
+// enough that the round's arcs, estimated as entries x `mean_degree`, reach
+// kTeamRoundArcs / (threads - 1). Below that the team's fork, barriers and
+// contended distance lines cost more than its extra threads save: on the
+// 2-core VM, 2 threads lost on rounds of up to 40 K arcs and gained from
+// 60 K on (docs/kernels/sssp.md, "Small graphs").
+inline constexpr double kTeamRoundArcs = 49152;
+
+inline std::int64_t team_round_entries(double mean_degree, int threads) {
+  constexpr auto kNever = std::numeric_limits<std::int64_t>::max();
+  if (threads < 2 || !(mean_degree > 0)) return kNever;
+  const double entries = std::ceil(kTeamRoundArcs / (threads - 1) / mean_degree);
+  if (entries >= 0x1p62) return kNever;
+  return std::max(static_cast<std::int64_t>(kFusionLimit), static_cast<std::int64_t>(entries));
+}
+
 // One search from `source` on `threads` threads (the team when above one;
-// alone, without atomics, when one). With start_alone, the search begins on
-// the calling thread alone and calls the team at its first round too wide
-// for bin fusion (kFusionLimit entries): long-diameter graphs (meshes, road
-// graphs) of a few thousand vertices never get there and pay no fork or
-// barrier, short-diameter ones get the team for their wide rounds
-// (docs/kernels/sssp.md, "Small graphs"). `static_rounds`: see run_rounds.
-// `scratch` is emptied here. Returns the number of rounds.
+// alone, without atomics, when one). With team_entries > 0, the search
+// begins on the calling thread alone and calls the team at its first round
+// of team_entries entries or more (team_round_entries): long-diameter
+// graphs (meshes, road graphs) of a few thousand vertices never get there
+// and pay no fork or barrier, short-diameter ones get the team for their
+// wide rounds (docs/kernels/sssp.md, "Small graphs"). `static_rounds`: see
+// run_rounds. `scratch` is emptied here. Returns the number of rounds.
 template <bool Weighted, typename V, typename D>
 int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist,
                           SearchScratch<QueuedEntry<V, D>>& scratch, int threads, bool static_rounds,
-                          bool start_alone = false) {
+                          std::int64_t team_entries = 0) {
   const double inverse_delta = 1.0 / delta;
   scratch.prepare(threads);
   scratch.frontier.seed(queued_entry(source, D{0}), 0);
   BucketPhases phases;
   int round = 0;
-  if (threads == 1 || start_alone) {
+  if (threads == 1 || team_entries > 0) {
     const bool done = run_rounds<Weighted, true>(off, nbr, wt, inverse_delta, dist, scratch, 0, round, phases,
-                                                 static_rounds, threads > 1);
+                                                 static_rounds, threads > 1 ? team_entries : 0);
     scratch.team_from_round = done ? -1 : round;
     if (done) return round;
   } else {
@@ -226,16 +244,17 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
 
 // The search above with its bins and slots kept in `w` between searches;
 // weighted when `wt` is given, on the calling team (without atomics when it
-// is one thread). Both kernels' flat searches call this.
+// is one thread). Both kernels' flat searches call this. `team_entries`:
+// see the search above.
 template <typename V, typename D>
 int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V source, double delta, D* dist,
-                          SsspWorkspace& w, bool static_rounds, bool start_alone = false) {
+                          SsspWorkspace& w, bool static_rounds, std::int64_t team_entries = 0) {
   auto& scratch = w.scratch<SearchScratch<QueuedEntry<V, D>>>();
   const int threads = parallel::max_threads();
   return wt ? delta_stepping_search<true>(off, nbr, wt, source, delta, dist, scratch, threads, static_rounds,
-                                          start_alone)
+                                          team_entries)
             : delta_stepping_search<false>(off, nbr, wt, source, delta, dist, scratch, threads, static_rounds,
-                                           start_alone);
+                                           team_entries);
 }
 
 }  // namespace sssp_detail
@@ -244,7 +263,10 @@ int delta_stepping_search(const eid_t* off, const V* nbr, const weight_t* wt, V 
 // (the CLI's trials: a fresh array would be faulted in again every time).
 // The search runs on 32-bit integer distances where they are exact
 // (distances.hpp), then widens them into `dist`. `ws`, when given, keeps the
-// narrow test and array between calls on the same graph.
+// narrow test and array between calls on the same graph. With start_alone
+// (a graph below SSSP's cut-off, thread_budget.hpp) the search starts on
+// this thread and calls the team at its first wide round
+// (sssp_detail::team_round_entries, on the graph's mean out-degree).
 template <typename V>
 void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray<double>& dist,
                          SsspWorkspace* ws = nullptr, bool start_alone = false) {
@@ -258,8 +280,12 @@ void sssp_delta_stepping(const CSRGraph<V>& g, V source, double delta, NumaArray
   const V* const nbr = g.out().neighbors.data();
   const weight_t* const wt = g.weighted() ? g.out().weights.data() : nullptr;
   const bool static_rounds = splits_statically(g);
+  const std::int64_t team_entries =
+      start_alone ? sssp_detail::team_round_entries(
+                        n > 0 ? static_cast<double>(g.num_arcs()) / static_cast<double>(n) : 0, parallel::max_threads())
+                  : 0;
   auto search = [&](auto* d) {
-    sssp_detail::delta_stepping_search(off, nbr, wt, source, delta, d, w, static_rounds, start_alone);
+    sssp_detail::delta_stepping_search(off, nbr, wt, source, delta, d, w, static_rounds, team_entries);
   };
   // A search that starts alone fills and widens its (small) arrays alone
   // too: a team's fork costs more than the loop.
