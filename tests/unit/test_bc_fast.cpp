@@ -283,7 +283,7 @@ TEST(BcFast, LargeKroneckerMixesTeamAndSerialLevels) {
     std::vector<std::uint32_t> sixteen;  // vertices with edges, so that every lane searches
     for (std::uint32_t v = 0; sixteen.size() < 16; v = (v + 7919) % static_cast<std::uint32_t>(g.num_vertices()))
       if (g.out_degree(v) > 0) sixteen.push_back(v);
-    for (const double back_push_ratio : {1e-12, 4.0, 0.0}) {
+    for (const double back_push_ratio : {1e-12, kernels::BrandesBatchedOptions{}.back_push_ratio, 0.0}) {
       kernels::BrandesBatchedWorkspace<std::uint32_t> ws;
       NumaArray<double> raw;
       kernels::betweenness_brandes_batched(g, sixteen, raw, ws, kernels::BrandesBatchedOptions{16, 4, back_push_ratio});
