@@ -8,7 +8,10 @@ Usage:
 
 Each peer directory is optional; a peer whose variable is unset is left out, and so is a
 program missing from a tree (a note says which).
-  GAPBS_DIR  a built gapbs tree (bc, sssp; bfs, pr, pr_spmv, cc, cc_sv, tc)
+  GAPBS_DIR  a built gapbs tree (bc, sssp; bfs, pr, pr_spmv, cc, cc_sv, tc), or several builds of
+             it with different compiler flags, separated by ':' (the build is then swept as one
+             more parameter, named #1, #2, ... in the order given: its default Makefile and
+             -march=x86-64-v3 each win some kernels on some machines)
   GBBS_DIR   a built GBBS tree (benchmarks/SSBetweenessCentrality/Brandes/SSBetweennessCentrality,
              benchmarks/PositiveWeightSSSP/DeltaStepping/DeltaStepping; BFS/NonDeterministicBFS/BFS,
              PageRank/PageRank, Connectivity/WorkEfficientSDB14/Connectivity and optionally
@@ -237,10 +240,31 @@ def env_threads(threads):
     return dict(os.environ, OMP_NUM_THREADS=str(threads), PARLAY_NUM_THREADS=str(threads))
 
 
+def gapbs_builds():
+    """GAPBS_DIR's builds: one folder, or several separated by os.pathsep."""
+    return [p for p in os.environ.get("GAPBS_DIR", "").split(os.pathsep) if p]
+
+
+def with_builds(settings, builds):
+    """A peer's settings times its builds: unchanged for one build, else each setting (or, for a
+    peer that sweeps nothing, the empty setting) once per build, as 'SETTING#K'."""
+    if len(builds) < 2:
+        return settings
+    return [f"{s}#{k}" for s in (settings or [""]) for k in range(1, len(builds) + 1)]
+
+
+def split_build(setting, builds):
+    """(the setting without its build, the build's folder) of a with_builds setting."""
+    if len(builds) < 2 or setting is None:
+        return setting, builds[0]
+    value, k = str(setting).rsplit("#", 1)
+    return (value or None), builds[int(k) - 1]
+
+
 class Tools:
     def __init__(self, args):
         self.args = args
-        self.gapbs = os.environ.get("GAPBS_DIR")
+        self.gapbs = gapbs_builds()
         self.gbbs = os.environ.get("GBBS_DIR")
         self.ligra = os.environ.get("LIGRA_DIR")
         self.env = env_threads(args.threads)
@@ -251,10 +275,11 @@ class Tools:
         return times(out, r"Trial Time: ([0-9.eE+-]+)")
 
     def gapbs_run(self, g, kernel, root, setting):
+        setting, tree = split_build(setting, self.gapbs)
         if kernel == "bc":
-            cmd = [Path(self.gapbs) / "bc", "-f", g["sg"], "-r", root, "-i", 1, "-n", self.args.trials]
+            cmd = [Path(tree) / "bc", "-f", g["sg"], "-r", root, "-i", 1, "-n", self.args.trials]
         else:
-            cmd = [Path(self.gapbs) / "sssp", "-f", g["sg"], "-r", root, "-d", setting, "-n", self.args.trials]
+            cmd = [Path(tree) / "sssp", "-f", g["sg"], "-r", root, "-d", setting, "-n", self.args.trials]
         return times(sh(cmd, env=self.env), r"Trial Time:\s+([0-9.eE+-]+)")
 
     def ligra_run(self, g, kernel, root, setting):
@@ -445,29 +470,35 @@ class CliPeers:
 
     def __init__(self, args, env):
         self.args, self.env = args, env
-        self.trees = {p: os.environ.get(v) for p, v in (("gapbs", "GAPBS_DIR"), ("GBBS", "GBBS_DIR"),
-                                                          ("Ligra", "LIGRA_DIR"))}
+        # Each peer's build folders: gapbs's may be several (gapbs_builds), the others one.
+        self.trees = {"gapbs": gapbs_builds(),
+                      **{p: [os.environ[v]] if os.environ.get(v) else [] for p, v in (("GBBS", "GBBS_DIR"),
+                                                                                       ("Ligra", "LIGRA_DIR"))}}
 
     def settings(self, kernel):
-        """{peer: [setting, ...]} of the programs present; prints a note for each one missing."""
+        """{peer: [setting, ...]} of the programs present (one per build, with_builds); prints a
+        note for each one missing."""
         out = {}
-        for peer, tree in self.trees.items():
-            if not tree or kernel not in PEER_SETTINGS[peer]:
+        for peer, trees in self.trees.items():
+            if not trees or kernel not in PEER_SETTINGS[peer]:
                 continue
             present = []
             for s, (prog, _) in PEER_SETTINGS[peer][kernel].items():
-                if (Path(tree) / prog).is_file():
-                    present.append(s)
-                else:
-                    print(f"note: {peer} {kernel} {s}: {Path(tree) / prog} not built, left out", flush=True)
+                for named in with_builds([s], trees):
+                    tree = split_build(named, trees)[1]
+                    if (Path(tree) / prog).is_file():
+                        present.append(named)
+                    else:
+                        print(f"note: {peer} {kernel} {named}: {Path(tree) / prog} not built, left out", flush=True)
             if present:
                 out[peer] = present
         return out
 
     def run(self, peer, kernel, setting, g, fill):
         """(trial times, the answer it printed or None) of one process."""
+        setting, tree = split_build(setting, self.trees[peer])
         prog, flags = PEER_SETTINGS[peer][kernel][setting]
-        exe = Path(self.trees[peer]) / prog
+        exe = Path(tree) / prog
         flags = [f.format(**fill) for f in flags]
         if peer == "gapbs":
             cmd = [exe, "-f", g["sg"], "-n", self.args.trials, *flags]
@@ -644,6 +675,8 @@ def main():
             for name, run, settings in tools.peers(base_kernel):
                 if settings == "deltas":
                     settings = SSSP_DELTAS[graph_class(graph)]
+                if name == "gapbs":
+                    settings = with_builds(settings, tools.gapbs)
                 choice, sweep = best_setting(lambda s: run(g, base_kernel, roots[0], s), settings)
                 peer_settings[name] = choice
                 if sweep:

@@ -109,3 +109,31 @@ def test_peers_table_prints_ratio_and_notes(tmp_path):
     assert "| kron20 | sssp | 0.0800 (auto) | 0.1000 (1) | 0.2000 (4) | – | **0.80** (gapbs) |" in out[2]
     assert "best delta 8: 0.0750, auto/best 1.07" in out[2]
     assert "| road-NY | bc16 | 0.1100 (auto) | – | – | – | – | auto / 16 single (do) 0.50 |" == out[3]
+
+
+def test_several_gapbs_builds_are_swept_as_a_parameter(tmp_path, monkeypatch):
+    # GAPBS_DIR may list builds of gapbs with different flags: every setting is then tried once
+    # per build ('SETTING#K', K its place in the list), and a build that lacks a program is
+    # left out of that kernel only; one build keeps the settings' plain names.
+    peers = load_script()
+    v3, plain = tmp_path / "v3", tmp_path / "plain"
+    for tree in (v3, plain):
+        tree.mkdir()
+        (tree / "pr").write_text("")
+    (v3 / "tc").write_text("")
+    builds = [str(v3), str(plain)]
+    monkeypatch.setenv("GAPBS_DIR", os.pathsep.join(builds))
+    monkeypatch.delenv("GBBS_DIR", raising=False)
+    monkeypatch.delenv("LIGRA_DIR", raising=False)
+    assert peers.gapbs_builds() == builds
+    assert peers.with_builds([1, 2], builds) == ["1#1", "1#2", "2#1", "2#2"]
+    assert peers.with_builds(None, builds) == ["#1", "#2"]  # bc sweeps nothing but the build
+    assert peers.with_builds([1, 2], builds[:1]) == [1, 2]
+    assert peers.split_build("16#2", builds) == ("16", str(plain))
+    assert peers.split_build("#1", builds) == (None, str(v3))
+    assert peers.split_build(16, builds[:1]) == (16, str(v3))
+    cli = peers.CliPeers(args=None, env={})
+    assert cli.settings("pr") == {"gapbs": ["pr#1", "pr#2"]}
+    assert cli.settings("tc") == {"gapbs": ["tc#1"]}
+    monkeypatch.setenv("GAPBS_DIR", str(v3))
+    assert peers.CliPeers(args=None, env={}).settings("pr") == {"gapbs": ["pr"]}
