@@ -407,11 +407,6 @@ TEST(Sssp, OneWorkspaceServesSearchesOfEveryDeltaAndThreadCount) {
   EXPECT_TRUE(ws.search_scratch.has_value());
 }
 
-// A search that starts alone calls the team at its first round of
-// `team_entries` entries or more (kFusionLimit here). A broom (the source's
-// 2,000 children, each with a child on a weighted path) gets there at round 1; a grid,
-// whose rounds stay narrow, never does. Both must equal Dijkstra's distances
-// whichever way the search went, on 2 and 3 threads, with one workspace.
 // An undirected side x side grid, its weights drawn from `weight`.
 AnyGraph weighted_grid(int side, std::mt19937& rng, std::uniform_int_distribution<int>& weight) {
   std::vector<test_graphs::Arc> arcs;
@@ -423,6 +418,18 @@ AnyGraph weighted_grid(int side, std::mt19937& rng, std::uniform_int_distributio
     }
   return make_graph(arcs, static_cast<std::uint64_t>(side) * static_cast<std::uint64_t>(side), false, false,
                     WeightKind::kInteger);
+}
+
+// A directed broom: vertex 0's `fan` children, each with a child of its own,
+// those grandchildren joined in a path; weights drawn from `weight`.
+AnyGraph weighted_broom(std::uint64_t fan, std::mt19937& rng, std::uniform_int_distribution<int>& weight) {
+  std::vector<test_graphs::Arc> arcs;
+  for (std::uint64_t i = 1; i <= fan; ++i) {
+    arcs.push_back({0, i, static_cast<float>(weight(rng))});
+    arcs.push_back({i, fan + i, static_cast<float>(weight(rng))});
+    if (i > 1) arcs.push_back({fan + i - 1, fan + i, static_cast<float>(weight(rng))});
+  }
+  return make_graph(arcs, 2 * fan + 1, false, false, WeightKind::kInteger);
 }
 
 // A team splits each round's entries statically on sparse graphs and in
@@ -457,17 +464,16 @@ TEST(Sssp, RoundsSplitStaticallyOrByChunks) {
   }
 }
 
+// A search that starts alone calls the team at its first round of
+// `team_entries` entries or more (kFusionLimit here). A broom (the source's
+// 2,000 children, each with a child on a weighted path) gets there at round 1; a grid,
+// whose rounds stay narrow, never does. Both must equal Dijkstra's distances
+// whichever way the search went, on 2 and 3 threads, with one workspace.
 TEST(Sssp, StartingAloneCallsTheTeamAtTheFirstWideRound) {
   const std::uint64_t fan = 2000;
   std::mt19937 rng(7);
   std::uniform_int_distribution<int> weight(1, 40);
-  std::vector<test_graphs::Arc> broom_arcs;
-  for (std::uint64_t i = 1; i <= fan; ++i) {
-    broom_arcs.push_back({0, i, static_cast<float>(weight(rng))});
-    broom_arcs.push_back({i, fan + i, static_cast<float>(weight(rng))});
-    if (i > 1) broom_arcs.push_back({fan + i - 1, fan + i, static_cast<float>(weight(rng))});
-  }
-  const AnyGraph broom_any = make_graph(broom_arcs, 2 * fan + 1, false, false, WeightKind::kInteger);
+  const AnyGraph broom_any = weighted_broom(fan, rng, weight);
   const int side = 40;
   const AnyGraph grid_any = weighted_grid(side, rng, weight);
   using Scratch = kernels::sssp_detail::SearchScratch<kernels::sssp_detail::QueuedEntry<std::uint32_t, std::uint32_t>>;
@@ -528,16 +534,13 @@ TEST(Sssp, TheTeamIsCalledForRoundsWithEnoughArcsPerExtraThread) {
   std::mt19937 rng(11);
   std::uniform_int_distribution<int> weight(1, 40);
   const std::uint64_t fan = 2000, sinks = 100;
-  std::vector<test_graphs::Arc> sparse, dense;
+  const AnyGraph sparse_any = weighted_broom(fan, rng, weight);
+  std::vector<test_graphs::Arc> dense;
   for (std::uint64_t i = 1; i <= fan; ++i) {
-    sparse.push_back({0, i, static_cast<float>(weight(rng))});
-    sparse.push_back({i, fan + i, static_cast<float>(weight(rng))});
-    if (i > 1) sparse.push_back({fan + i - 1, fan + i, static_cast<float>(weight(rng))});
     dense.push_back({0, i, static_cast<float>(weight(rng))});
     for (std::uint64_t k = 0; k < 60; ++k)
       dense.push_back({i, fan + 1 + (i * 7 + k) % sinks, static_cast<float>(weight(rng))});
   }
-  const AnyGraph sparse_any = make_graph(sparse, 2 * fan + 1, false, false, WeightKind::kInteger);
   const AnyGraph dense_any = make_graph(dense, fan + 1 + sinks, false, false, WeightKind::kInteger);
   using Scratch = kernels::sssp_detail::SearchScratch<kernels::sssp_detail::QueuedEntry<std::uint32_t, std::uint32_t>>;
   const int saved = omp_get_max_threads();

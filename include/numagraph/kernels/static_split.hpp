@@ -12,20 +12,14 @@
 // PageRank sweep. Measured per kernel: docs/kernels/bfs.md, sssp.md, pr.md.
 #pragma once
 
-#include <cstdint>
-
 namespace numagraph::kernels {
 
 // Graphs of fewer arcs per vertex than this split statically.
 inline constexpr double kStaticSplitBelowDegree = 8;
 
-inline bool splits_statically(std::int64_t arcs, std::int64_t vertices) {
-  return static_cast<double>(arcs) < kStaticSplitBelowDegree * static_cast<double>(vertices);
-}
-
 template <typename G>
 bool splits_statically(const G& g) {
-  return splits_statically(static_cast<std::int64_t>(g.num_arcs()), g.num_vertices());
+  return static_cast<double>(g.num_arcs()) < kStaticSplitBelowDegree * static_cast<double>(g.num_vertices());
 }
 
 }  // namespace numagraph::kernels
