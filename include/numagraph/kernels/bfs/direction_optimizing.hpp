@@ -51,10 +51,7 @@ class SummaryBitmap {
     return words_.size() == static_cast<std::size_t>((n + 63) / 64) &&
            shift_ == __builtin_ctz(static_cast<unsigned>(summary_bits));
   }
-  // Sets bit i without atomics or summary: for loops where each thread owns
-  // whole words (chunks of a multiple of 64 vertices). Call rebuild_summary()
-  // after the loop.
-  void set_local(std::int64_t i) { words_[static_cast<std::size_t>(i >> 6)] |= 1ULL << (i & 63); }
+  // After bits were set through words() (without the summary).
   void rebuild_summary() {
     parallel::rebuild_bitmap_summary(words_.data(), static_cast<std::int64_t>(words_.size()), shift_, summary_.data(),
                                      static_cast<std::int64_t>(summary_.size()));
@@ -71,19 +68,29 @@ class SummaryBitmap {
       __atomic_fetch_or(&sw, 1ULL << (s & 63), __ATOMIC_RELAXED);
   }
   // Fraction of summary bits set: when most are, checking them first only
-  // adds a load, and get_direct() is the better probe.
+  // adds a load, and Probe::direct() is the better test.
   double summary_density() const {
     std::int64_t set = 0;
     for (std::size_t w = 0; w < summary_.size(); ++w) set += __builtin_popcountll(summary_[w]);
     return static_cast<double>(set) / static_cast<double>(std::max<std::size_t>(1, summary_.size() * 64));
   }
-  bool get_direct(std::int64_t i) const { return (words_[static_cast<std::size_t>(i >> 6)] >> (i & 63)) & 1; }
-  bool get(std::int64_t i) const {
-    const std::int64_t s = i >> shift_;
-    if (!((summary_[static_cast<std::size_t>(s >> 6)] >> (s & 63)) & 1)) return false;
-    return (words_[static_cast<std::size_t>(i >> 6)] >> (i & 63)) & 1;
-  }
   std::uint64_t word(std::size_t w) const { return words_[w]; }
+  // Bits set here by threads that own whole words (chunks of a multiple of
+  // 64 vertices) need no atomics; call rebuild_summary() after.
+  std::uint64_t* words() { return words_.data(); }
+  // The frontier tests of a bottom-up step, on raw pointers copied by value:
+  // direct() reads the bitmap, through_summary() its summary bit first.
+  struct Probe {
+    const std::uint64_t* words;
+    const std::uint64_t* summary;
+    int shift;
+    bool direct(std::int64_t i) const { return (words[i >> 6] >> (i & 63)) & 1; }
+    bool through_summary(std::int64_t i) const {
+      const std::int64_t s = i >> shift;
+      return ((summary[s >> 6] >> (s & 63)) & 1) && direct(i);
+    }
+  };
+  Probe probe() const { return {words_.data(), summary_.data(), shift_}; }
   std::size_t num_words() const { return words_.size(); }
   void swap(SummaryBitmap& o) {
     words_.swap(o.words_);
@@ -96,6 +103,37 @@ class SummaryBitmap {
   int shift_ = 8;
   NumaArray<std::uint64_t> summary_;
 };
+
+// One bottom-up step: every unvisited vertex looks for a parent among its
+// in-neighbours, stopping at the first one in the frontier; it sets its bit
+// in `next_words` (chunks of 1024 vertices, so each thread owns whole words).
+// A function on raw pointers rather than a lambda capturing them: in a
+// lambda's parallel loop the step took 1.15x the time (docs/kernels/bfs.md).
+template <typename V, typename P, typename InFrontier>
+void bottom_up_step(std::int64_t n, const eid_t* in_off, const V* in_nbr, P* parent, std::int32_t* depth,
+                    std::int32_t next_level, InFrontier in_frontier, std::uint64_t* next_words, std::int64_t& awake,
+                    eid_t& next_edges) {
+  std::int64_t found = 0;
+  eid_t edges = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : found, edges)
+  for (std::int64_t v = 0; v < n; ++v) {
+    const P mark = parent[v];
+    if (mark >= 0) continue;
+    for (eid_t e = in_off[v], end = in_off[v + 1]; e < end; ++e) {
+      const V u = in_nbr[e];
+      if (in_frontier(u)) {
+        edges += -mark - 1;
+        parent[v] = static_cast<P>(u);
+        if (depth) depth[v] = next_level;
+        next_words[v >> 6] |= 1ULL << (v & 63);
+        ++found;
+        break;
+      }
+    }
+  }
+  awake = found;
+  next_edges = edges;
+}
 
 }  // namespace detail
 
@@ -187,29 +225,15 @@ void bfs_direction_optimizing(const CSRGraph<V>& g, V root, const BfsOptions& o,
       // The summary pays while the frontier is sparse in places; once most
       // summary bits are set, probe the bitmap directly.
       const bool use_summary = front.summary_density() < 0.5;
-      // Raw pointers: the hot loop then keeps them in registers.
+      const auto probe = front.probe();
       const eid_t* in_off = g.in_arrays().offsets.data();
       const V* in_nbr = g.in_arrays().neighbors.data();
-      P* parent = r.parent.data();
-      auto step = [&](auto in_frontier) {
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : awake, next_edges)
-        for (std::int64_t v = 0; v < n; ++v) {
-          if (parent[v] >= 0) continue;
-          for (eid_t e = in_off[v], end = in_off[v + 1]; e < end; ++e) {
-            const V u = in_nbr[e];
-            if (in_frontier(u)) {
-              next_edges += -parent[v] - 1;
-              parent[v] = static_cast<P>(u);
-              if (depth) depth[v] = level + 1;
-              next.set_local(v);  // chunks of 1024 vertices: each thread owns its words
-              ++awake;
-              break;
-            }
-          }
-        }
-      };
-      if (use_summary) step([&](V u) { return front.get(u); });
-      else step([&](V u) { return front.get_direct(u); });
+      if (use_summary)
+        detail::bottom_up_step(n, in_off, in_nbr, r.parent.data(), depth, level + 1,
+                               [probe](V u) { return probe.through_summary(u); }, next.words(), awake, next_edges);
+      else
+        detail::bottom_up_step(n, in_off, in_nbr, r.parent.data(), depth, level + 1,
+                               [probe](V u) { return probe.direct(u); }, next.words(), awake, next_edges);
       next.rebuild_summary();
       front.swap(next);
       next_size = awake;
