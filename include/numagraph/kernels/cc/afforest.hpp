@@ -25,6 +25,11 @@ NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, 
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { comp[v] = static_cast<V>(v); });
   if (n == 0) return comp;
   const std::int64_t chunk = cc_detail::link_chunk(n);
+  // Raw pointers: the links' atomics would otherwise make the compiler reload
+  // the arrays' pointers from the graph and the NumaArray at every arc.
+  V* const c = comp.data();
+  const eid_t* const off = g.out().offsets.data();
+  const V* const nbr = g.out().neighbors.data();
   // Labels within 1/16 of the L3 are mostly cache hits already; the prefetch
   // then only costs (road-NY 1.07x, soc-Slashdot0902 1.2x: docs/kernels/cc.md).
   const bool prefetch = static_cast<std::uint64_t>(n) * sizeof(V) > numa::last_level_cache_bytes() / 16;
@@ -34,28 +39,22 @@ NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, 
     for (std::int64_t u = 0; u < n; ++u) {
       // The label the link 16 vertices on will read: each link otherwise
       // waits for a random read in turn (docs/kernels/cc.md).
-      if (prefetch && u + 16 < n) {
-        auto ahead = g.out_neighbors(static_cast<V>(u + 16));
-        if (static_cast<std::size_t>(r) < ahead.size()) __builtin_prefetch(&comp[ahead[static_cast<std::size_t>(r)]]);
-      }
-      auto nb = g.out_neighbors(static_cast<V>(u));
-      if (static_cast<std::size_t>(r) < nb.size()) cc_detail::link(static_cast<V>(u), nb[static_cast<std::size_t>(r)], comp);
+      if (prefetch && u + 16 < n && off[u + 16] + r < off[u + 17]) __builtin_prefetch(&c[nbr[off[u + 16] + r]]);
+      if (off[u] + r < off[u + 1]) cc_detail::link(static_cast<V>(u), nbr[off[u] + r], c);
     }
-    cc_detail::compress(comp);
+    cc_detail::compress(c, n);
   }
   profile::InnerPhase phase("final links");
   // Most frequent label among 1024 deterministic samples: the giant component.
   const V giant = cc_detail::most_frequent_sampled_label(comp, seed, [](std::size_t) {});
 #pragma omp parallel for schedule(dynamic, chunk)
   for (std::int64_t u = 0; u < n; ++u) {
-    if (__atomic_load_n(&comp[u], __ATOMIC_RELAXED) == giant) continue;  // other threads link meanwhile
-    auto nb = g.out_neighbors(static_cast<V>(u));
-    for (std::size_t j = static_cast<std::size_t>(neighbor_rounds); j < nb.size(); ++j)
-      cc_detail::link(static_cast<V>(u), nb[j], comp);
+    if (__atomic_load_n(&c[u], __ATOMIC_RELAXED) == giant) continue;  // other threads link meanwhile
+    for (eid_t e = off[u] + neighbor_rounds, end = off[u + 1]; e < end; ++e) cc_detail::link(static_cast<V>(u), nbr[e], c);
     if (g.directed())
-      for (const V v : g.in_neighbors(static_cast<V>(u))) cc_detail::link(static_cast<V>(u), v, comp);
+      for (const V v : g.in_neighbors(static_cast<V>(u))) cc_detail::link(static_cast<V>(u), v, c);
   }
-  cc_detail::compress(comp);
+  cc_detail::compress(c, n);
   return comp;
 }
 

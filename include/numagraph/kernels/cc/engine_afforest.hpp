@@ -57,14 +57,14 @@ CcResult<V> components_afforest_numa(const engine::PartitionedGraph<V>& pg, engi
   };
   auto compress_range = [&](int tid, std::int64_t lo, std::int64_t hi) {
     for (std::int64_t v = lo; v < hi; ++v) {
-      const V c = cc_detail::root_of(comp, __atomic_load_n(&comp[v], __ATOMIC_RELAXED));
+      const V c = cc_detail::root_of(comp.data(), __atomic_load_n(&comp[v], __ATOMIC_RELAXED));
       __atomic_store_n(&comp[v], c, __ATOMIC_RELAXED);
       count_label(tid, v, Pattern::kSequential);
       count_label(tid, c, Pattern::kRandom);
     }
   };
   auto link_counted = [&](int tid, V u, V v) {
-    cc_detail::link(u, v, comp);
+    cc_detail::link(u, v, comp.data());
     count_label(tid, u, Pattern::kSequential);
     count_label(tid, v, Pattern::kRandom);
   };

@@ -2,6 +2,8 @@
 // component labels, shared by the connected-components kernels: roots are
 // their own labels, and link(u, v) hangs the larger root under the smaller
 // with a compare-and-swap, retrying if another thread moved a root first.
+// The labels are passed as a raw pointer: through a NumaArray reference the
+// compiler reloads its data pointer after every atomic (docs/kernels/cc.md).
 #pragma once
 
 #include <cstdint>
@@ -14,7 +16,7 @@
 namespace numagraph::kernels::cc_detail {
 
 template <typename L>
-void link(L u, L v, NumaArray<L>& comp) {
+void link(L u, L v, L* comp) {
   L p1 = __atomic_load_n(&comp[u], __ATOMIC_RELAXED);
   L p2 = __atomic_load_n(&comp[v], __ATOMIC_RELAXED);
   while (p1 != p2) {
@@ -38,7 +40,7 @@ inline std::int64_t link_chunk(std::int64_t n) {
 // labels are read as relaxed atomics (plain moves on x86): every value read
 // is an ancestor, and the walk ends at the root.
 template <typename L>
-L root_of(const NumaArray<L>& comp, L c) {
+L root_of(const L* comp, L c) {
   for (L up = __atomic_load_n(&comp[c], __ATOMIC_RELAXED); up != c; up = __atomic_load_n(&comp[c], __ATOMIC_RELAXED))
     c = up;
   return c;
@@ -46,8 +48,7 @@ L root_of(const NumaArray<L>& comp, L c) {
 
 // Points every vertex straight at its root.
 template <typename L>
-void compress(NumaArray<L>& comp) {
-  const std::int64_t n = static_cast<std::int64_t>(comp.size());
+void compress(L* comp, std::int64_t n) {
   const std::int64_t chunk = link_chunk(n);
 #pragma omp parallel for schedule(dynamic, chunk)
   for (std::int64_t v = 0; v < n; ++v) {

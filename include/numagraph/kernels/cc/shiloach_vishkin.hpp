@@ -41,7 +41,7 @@ NumaArray<V> components_shiloach_vishkin(const CSRGraph<V>& g) {
         }
       }
     }
-    cc_detail::compress(comp);
+    cc_detail::compress(comp.data(), static_cast<std::int64_t>(comp.size()));
   }
   return comp;
 }
