@@ -77,19 +77,29 @@ void top_down_run(const CSRGraph<V>& g, P* parent, std::int32_t* depth, V* queue
         local.clear();
       };
       auto expand = [&](std::int64_t begin, std::int64_t end) {
+        // Locals, not the captured references: after each compare-and-swap
+        // the compiler would reload every captured pointer (docs/kernels/bfs.md).
+        const V* const q = queue;
+        const eid_t* const o = off;
+        const V* const nb = nbr;
+        P* const par = parent;
+        std::int32_t* const dep = depth;
+        const std::int32_t next_level = my.level + 1;
+        eid_t claimed_edges = 0;
         for (std::int64_t i = begin; i < end; ++i) {
-          const V u = queue[i];
-          for (eid_t e = off[u]; e < off[u + 1]; ++e) {
-            const V v = nbr[e];
-            const P seen = parallel::load_relaxed(parent[v]);  // others claim concurrently
-            if (seen < 0 && parallel::compare_and_swap(parent[v], seen, static_cast<P>(u))) {
-              edges += -seen - 1;
-              if (depth) depth[v] = my.level + 1;
+          const V u = q[i];
+          for (eid_t e = o[u], stop_at = o[u + 1]; e < stop_at; ++e) {
+            const V v = nb[e];
+            const P seen = parallel::load_relaxed(par[v]);  // others claim concurrently
+            if (seen < 0 && parallel::compare_and_swap(par[v], seen, static_cast<P>(u))) {
+              claimed_edges += -seen - 1;
+              if (dep) dep[v] = next_level;
               local.push_back(v);
               if (local.size() == kFlush) flush();
             }
           }
         }
+        edges += claimed_edges;
       };
       if (static_split) {
         const std::int64_t t = parallel::thread_id(), team = parallel::num_threads_in_region();

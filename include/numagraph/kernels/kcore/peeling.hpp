@@ -86,7 +86,13 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
     return total;
   };
   NumaArray<std::uint64_t> peeled_bits;  // the round's peeled vertices, when it pulls
-  auto degree = [&](V v) { return static_cast<eid_t>(g.out_degree(v)); };
+  // Raw pointers in the loops: through the NumaArrays and the graph the
+  // compiler reloads their data pointers after every atomic (docs/kernels/kcore.md).
+  std::int32_t* const d = deg.data();
+  std::int32_t* const core = r.core.data();
+  const eid_t* const off = g.out().offsets.data();
+  const V* const nbr = g.out().neighbors.data();
+  auto degree = [off](V v) { return off[v + 1] - off[v]; };
   const double pull_ratio = options.pull_ratio >= 0 ? options.pull_ratio
                             : prefetch_pays(n, sizeof(std::int32_t)) ? 8.0
                                                                       : 2.0;
@@ -105,15 +111,15 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
 #pragma omp for schedule(static) nowait
       for (std::int64_t i = 0; i < static_cast<std::int64_t>(remaining.size()); ++i) {
         const V v = remaining[static_cast<std::size_t>(i)];
-        if (r.core[v] >= 0) continue;
-        if (deg[v] <= k) {
-          r.core[v] = k;
+        if (core[v] >= 0) continue;
+        if (d[v] <= k) {
+          core[v] = k;
           found[tid].push_back(v);
           found_sum += degree(v);
         } else {
           kept[tid].push_back(v);
           kept_sum += degree(v);
-          low = std::min(low, deg[v]);
+          low = std::min(low, d[v]);
         }
       }
       lowest[tid].value = low;
@@ -155,13 +161,14 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
 #pragma omp for schedule(dynamic, 1024)
           for (std::int64_t i = 0; i < rsize; ++i) {
             const V v = remaining[static_cast<std::size_t>(i)];
-            if (r.core[v] >= 0) continue;  // peeled at this level
+            if (core[v] >= 0) continue;  // peeled at this level
             std::int32_t peeled = 0;
-            for (const V u : g.out_neighbors(v)) peeled += static_cast<std::int32_t>(engine::test_bit(bits, u));
+            for (eid_t e = off[v], end = off[v + 1]; e < end; ++e)
+              peeled += static_cast<std::int32_t>(engine::test_bit(bits, nbr[e]));
             if (peeled == 0) continue;
-            deg[v] -= peeled;
-            if (deg[v] <= k) {
-              r.core[v] = k;
+            d[v] -= peeled;
+            if (d[v] <= k) {
+              core[v] = k;
               next.push_back(v);
               next_sum += degree(v);
             }
@@ -176,17 +183,21 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
       } else {
         // A few dozen peeled hubs are already worth the threads.
         const bool wide_round = frontier.size() >= 64;
+        const V* const peeled = frontier.data();
+        const auto fsize = static_cast<std::int64_t>(frontier.size());
 #pragma omp parallel if (wide_round)
         {
           const auto tid = static_cast<std::size_t>(parallel::thread_id());
           auto& next = found[tid];
           eid_t next_sum = 0;
 #pragma omp for schedule(dynamic, 16) nowait
-          for (std::int64_t i = 0; i < static_cast<std::int64_t>(frontier.size()); ++i) {
-            for (const V u : g.out_neighbors(frontier[static_cast<std::size_t>(i)])) {
-              if (__atomic_load_n(&deg[u], __ATOMIC_RELAXED) <= k) continue;  // peeled, or peeled at this level
-              if (__atomic_fetch_sub(&deg[u], 1, __ATOMIC_RELAXED) == k + 1) {
-                r.core[u] = k;
+          for (std::int64_t i = 0; i < fsize; ++i) {
+            const V w = peeled[i];
+            for (eid_t e = off[w], end = off[w + 1]; e < end; ++e) {
+              const V u = nbr[e];
+              if (__atomic_load_n(&d[u], __ATOMIC_RELAXED) <= k) continue;  // peeled, or peeled at this level
+              if (__atomic_fetch_sub(&d[u], 1, __ATOMIC_RELAXED) == k + 1) {
+                core[u] = k;
                 next.push_back(u);
                 next_sum += degree(u);
               }
