@@ -105,10 +105,12 @@ TEST(Cc, AfforestWithoutSamplingRoundsStillLinksEverything) {
   const AnyGraph any = make_kron(10, true, false);
   numagraph::visit(
       [](const auto& g) {
-        for (const int rounds : {0, 1, 5}) {
+        // 2000 rounds: more than any vertex's degree, so every arc is a sampled one.
+        for (const int rounds : {0, 1, 5, 2000}) {
           const auto comp = kernels::components_afforest(g, rounds);
           EXPECT_TRUE(verify::components(g, comp.data()).ok) << rounds << " rounds";
         }
+        EXPECT_THROW(kernels::components_afforest(g, -1), UsageError);
       },
       any);
 }

@@ -15,11 +15,14 @@
 #include "numagraph/numa/machine_resources.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/profile/current.hpp"
+#include "numagraph/util/error.hpp"
 
 namespace numagraph::kernels {
 
 template <typename V>
 NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, std::uint64_t seed = 27491095) {
+  if (neighbor_rounds < 0)
+    throw UsageError("Afforest's neighbour rounds must be 0 or more (got " + std::to_string(neighbor_rounds) + ")");
   const std::int64_t n = g.num_vertices();
   auto comp = NumaArray<V>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("labels"));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t v) { comp[v] = static_cast<V>(v); });
