@@ -88,7 +88,7 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
   NumaArray<std::uint64_t> peeled_bits;  // the round's peeled vertices, when it pulls
   // Raw pointers in the loops: through the NumaArrays and the graph the
   // compiler reloads their data pointers after every atomic (docs/kernels/kcore.md).
-  std::int32_t* const d = deg.data();
+  std::int32_t* const live = deg.data();  // degrees left
   std::int32_t* const core = r.core.data();
   const eid_t* const off = g.out().offsets.data();
   const V* const nbr = g.out().neighbors.data();
@@ -112,14 +112,14 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
       for (std::int64_t i = 0; i < static_cast<std::int64_t>(remaining.size()); ++i) {
         const V v = remaining[static_cast<std::size_t>(i)];
         if (core[v] >= 0) continue;
-        if (d[v] <= k) {
+        if (live[v] <= k) {
           core[v] = k;
           found[tid].push_back(v);
           found_sum += degree(v);
         } else {
           kept[tid].push_back(v);
           kept_sum += degree(v);
-          low = std::min(low, d[v]);
+          low = std::min(low, live[v]);
         }
       }
       lowest[tid].value = low;
@@ -166,8 +166,8 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
             for (eid_t e = off[v], end = off[v + 1]; e < end; ++e)
               peeled += static_cast<std::int32_t>(engine::test_bit(bits, nbr[e]));
             if (peeled == 0) continue;
-            d[v] -= peeled;
-            if (d[v] <= k) {
+            live[v] -= peeled;
+            if (live[v] <= k) {
               core[v] = k;
               next.push_back(v);
               next_sum += degree(v);
@@ -195,8 +195,8 @@ KcoreResult<V> core_numbers_peeling(const CSRGraph<V>& g, const KcoreOptions& op
             const V w = peeled[i];
             for (eid_t e = off[w], end = off[w + 1]; e < end; ++e) {
               const V u = nbr[e];
-              if (__atomic_load_n(&d[u], __ATOMIC_RELAXED) <= k) continue;  // peeled, or peeled at this level
-              if (__atomic_fetch_sub(&d[u], 1, __ATOMIC_RELAXED) == k + 1) {
+              if (__atomic_load_n(&live[u], __ATOMIC_RELAXED) <= k) continue;  // peeled, or peeled at this level
+              if (__atomic_fetch_sub(&live[u], 1, __ATOMIC_RELAXED) == k + 1) {
                 core[u] = k;
                 next.push_back(u);
                 next_sum += degree(u);
