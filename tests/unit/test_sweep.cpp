@@ -233,6 +233,30 @@ TEST(Blocking, TileShapeRule) {
   EXPECT_EQ(shape(wide), std::pair(4, 22));
 }
 
+// The rules on this machine read the free memory only when they would block
+// with unlimited memory; they must decide as the rules given this machine's
+// figures do: requests that block, that never block, and that block only
+// until the free memory refuses their copy.
+TEST(Blocking, ThisMachineDecidesAsTheRules) {
+  const MachineResources here{numa::last_level_cache_bytes(), numa::available_memory_bytes(), numa::l2_cache_bytes()};
+  auto shape = [](TileShape t) { return std::pair{t.col_bits, t.row_bits}; };
+  // The second request's copy (about 160 MiB) stays far from half the free
+  // memory, which may move between the reads.
+  const std::int64_t n23 = std::int64_t{1} << 23;
+  const std::vector<CacheBlockRequest> requests = {
+      request(1000, 4000, 4),                  // values in the L2: never blocks
+      request(n23, 4 * n23, 4),                // 32 MiB of values: tiles
+      request(n23, std::int64_t{1} << 50, 4),  // a copy of petabytes: the free memory refuses it
+      request(10000, 20000, 4, 1024),          // explicit
+  };
+  for (const CacheBlockRequest& r : requests) {
+    EXPECT_EQ(cache_block_width(r), cache_block_width(r, here)) << r.vertices << " " << r.arcs;
+    EXPECT_EQ(shape(cache_tile_shape(r, 2)), shape(cache_tile_shape(r, here, 2))) << r.vertices << " " << r.arcs;
+  }
+  EXPECT_FALSE(cache_tile_shape(requests[2], 2).tiled());
+  EXPECT_EQ(cache_block_width(requests[2]), 0);
+}
+
 // Tiled sweeps of every shape, including one row per block and one column
 // per range, against the unblocked kernels; the same bits on 1 and 2 threads.
 TEST_P(BlockingIds, TiledSweepsMatchUnblockedOnEveryShape) {

@@ -207,15 +207,31 @@ inline std::int64_t parse_cache_block(const std::string& text) {
   return static_cast<std::int64_t>(value) << shift;
 }
 
+// Whether a rule's answer blocks the sweep.
+inline bool blocks(std::int64_t width) { return width > 0; }
+inline bool blocks(const TileShape& t) { return t.tiled(); }
+
+// Runs a blocking rule on this machine's resources. The free memory only
+// ever turns blocking off, so /proc/meminfo is read only when the rule blocks
+// with unlimited memory (a read costs about 80 us: docs/kernels/pr.md).
+// `rule(m)` returns a width (0: none) or a TileShape.
+template <typename Rule>
+auto decide_on_this_machine(Rule&& rule) {
+  MachineResources m{numa::last_level_cache_bytes(), SIZE_MAX, numa::l2_cache_bytes()};
+  const auto unlimited = rule(m);
+  if (!blocks(unlimited)) return unlimited;
+  m.available_bytes = numa::available_memory_bytes();
+  return rule(m);
+}
+
 // The same on this machine.
 inline std::int64_t cache_block_width(const CacheBlockRequest& r) {
-  return cache_block_width(r, {numa::last_level_cache_bytes(), numa::available_memory_bytes()});
+  return decide_on_this_machine([&](const MachineResources& m) { return cache_block_width(r, m); });
 }
 
 // The same on this machine, for this many threads.
 inline TileShape cache_tile_shape(const CacheBlockRequest& r, int threads) {
-  return cache_tile_shape(r, {numa::last_level_cache_bytes(), numa::available_memory_bytes(), numa::l2_cache_bytes()},
-                          threads);
+  return decide_on_this_machine([&](const MachineResources& m) { return cache_tile_shape(r, m, threads); });
 }
 
 }  // namespace numagraph

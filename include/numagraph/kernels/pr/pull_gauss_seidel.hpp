@@ -84,8 +84,8 @@ inline std::int64_t gauss_seidel_block_width(const CacheBlockRequest& r, double 
 
 template <typename G>
 std::int64_t gauss_seidel_block_width(const G& g, const PageRankOptions& o) {
-  return gauss_seidel_block_width(pagerank_block_request(g, o, sizeof(typename G::vertex_type)), o.tolerance,
-                                  {numa::last_level_cache_bytes(), numa::available_memory_bytes()});
+  const CacheBlockRequest r = pagerank_block_request(g, o, sizeof(typename G::vertex_type));
+  return decide_on_this_machine([&](const MachineResources& m) { return gauss_seidel_block_width(r, o.tolerance, m); });
 }
 
 // Float contributions unless the run needs more precision (see pull_jacobi.hpp).
