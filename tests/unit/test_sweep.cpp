@@ -176,10 +176,12 @@ TEST(Blocking, WidthRule) {
   EXPECT_EQ(cache_block_width(request(0, 0, 4), m), 0);
 }
 
+// A tiling as (column bits, row bits), for comparisons.
+std::pair<int, int> shape(TileShape t) { return {t.col_bits, t.row_bits}; }
+
 TEST(Blocking, TileShapeRule) {
   const MachineResources m{32 * kMiB, std::size_t{16} << 30, kMiB / 2};  // 32 MiB L3, 512 KiB L2
   const std::int64_t n22 = std::int64_t{1} << 22, arcs22 = 32 * n22;
-  auto shape = [](TileShape t) { return std::pair{t.col_bits, t.row_bits}; };
   // urand22 PageRank: 16 MiB of floats (half the L3): windows of 256 KiB
   // (2^16 floats), buffers of 256 KiB (2^15 doubles).
   EXPECT_EQ(shape(cache_tile_shape(request(n22, arcs22, 4), m, 2)), std::pair(16, 15));
@@ -239,7 +241,6 @@ TEST(Blocking, TileShapeRule) {
 // until the free memory refuses their copy.
 TEST(Blocking, ThisMachineDecidesAsTheRules) {
   const MachineResources here{numa::last_level_cache_bytes(), numa::available_memory_bytes(), numa::l2_cache_bytes()};
-  auto shape = [](TileShape t) { return std::pair{t.col_bits, t.row_bits}; };
   // The second request's copy (about 160 MiB) stays far from half the free
   // memory, which may move between the reads.
   const std::int64_t n23 = std::int64_t{1} << 23;
