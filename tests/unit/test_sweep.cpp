@@ -1,4 +1,5 @@
-// The sweep layer's cache blocking (include/numagraph/sweep/): the segmented
+// The sweep layer (include/numagraph/sweep/): the carried-pointer list sums
+// of the Gauss-Seidel sweep (gather_sum.hpp); the cache blocking: the segmented
 // copy of the lists (segmented_lists.hpp) and the tiled copy (tiled_arcs.hpp)
 // keep every arc and weight, each in its range, the tiles in column order;
 // the width and tile-shape rules' thresholds; and tiled PageRank and SpMV
@@ -19,6 +20,7 @@
 #include "numagraph/kernels/spmv/csr_rows.hpp"
 #include "numagraph/kernels/thread_budget.hpp"
 #include "numagraph/sweep/cache_blocking.hpp"
+#include "numagraph/sweep/gather_sum.hpp"
 #include "numagraph/sweep/segmented_lists.hpp"
 #include "numagraph/sweep/tiled_arcs.hpp"
 #include "numagraph/verify/pr.hpp"
@@ -74,6 +76,43 @@ TEST_P(BlockingIds, PiecesPartitionEveryListInOrder) {
         }
         EXPECT_EQ(at, list.size()) << "vertex " << v;
       }
+    }
+  });
+}
+
+// gather_sums_of_range (the Gauss-Seidel sweep's loop) hands every vertex of
+// its range to fn once, in order, with the same sum as gather_sum_ahead over
+// the vertex's list (the same additions: equal bits), and returns the total
+// of fn's values; with and without the prefetch, for ranges that start and
+// end anywhere (an empty one and the whole graph included).
+TEST_P(BlockingIds, CarriedListSumsMatchPerListSums) {
+  on_weighted_krons(GetParam(), [](const auto& g, bool in) {
+    const auto& a = in ? g.in_arrays() : g.out();
+    const std::int64_t n = g.num_vertices();
+    std::vector<float> x(static_cast<std::size_t>(n));
+    for (std::int64_t v = 0; v < n; ++v) x[v] = 1.0f / static_cast<float>(v % 97 + 3);
+    const eid_t* off = a.offsets.data();
+    const auto* nb = a.neighbors.data();
+    const eid_t last = kernels::last_arc(off, n);
+    auto check = [&](auto prefetch, std::int64_t lo, std::int64_t hi) {
+      constexpr bool kPrefetch = decltype(prefetch)::value;
+      std::int64_t next = lo;
+      double expected_total = 0;
+      const double total = kernels::gather_sums_of_range<kPrefetch, double>(
+          nb, off, lo, hi, last, x.data(), [&](std::int64_t v, double sum) {
+            EXPECT_EQ(v, next++);
+            EXPECT_EQ(sum, kernels::gather_sum_ahead<kPrefetch>(nb, off[v], off[v + 1], last, x.data())) << v;
+            const double share = sum * 0.5 + static_cast<double>(v);
+            expected_total += share;
+            return share;
+          });
+      EXPECT_EQ(next, hi);
+      EXPECT_EQ(total, expected_total);
+    };
+    for (const auto& [lo, hi] : std::vector<std::pair<std::int64_t, std::int64_t>>{
+             {0, n}, {0, 1}, {5, 5}, {17, 300}, {n / 2, n}, {n - 1, n}}) {
+      check(std::false_type{}, lo, hi);
+      check(std::true_type{}, lo, hi);
     }
   });
 }

@@ -80,6 +80,35 @@ template <bool Prefetch, typename V, typename C>
   return s;
 }
 
+// The sums of gather_sum_ahead over the lists of the consecutive vertices
+// lo, lo + 1, ..., hi - 1 of a CSR (offsets `off` into `nb`, whose last index
+// is `last`), handed to fn(v, sum) in that order, each before the next list
+// is summed (so a Gauss-Seidel sweep's write of vertex v is read by the lists
+// after it). List v + 1 starts where list v ends: the loop carries its
+// pointer from one list to the next and reads one offset per vertex, not
+// two. fn returns a value of type T (a vertex's share of a sweep's totals);
+// their sum is returned, accumulated here in a local that no pointer reaches
+// (a total kept through a reference sat in memory, a store and a load per
+// vertex). The same additions in the same order as gather_sum_ahead.
+// Measured: docs/kernels/pr.md, "Carried list pointers".
+template <bool Prefetch, typename T, typename V, typename C, typename F>
+[[gnu::always_inline]] inline T gather_sums_of_range(const V* nb, const eid_t* off, std::int64_t lo, std::int64_t hi,
+                                                     eid_t last, const C* value, F&& fn) {
+  const V* p = nb + off[lo];
+  const V* const nb_last = nb + last;
+  T total{};
+  for (std::int64_t v = lo; v < hi; ++v) {
+    const V* const end = nb + off[v + 1];
+    double s = 0;
+    for (; p != end; ++p) {
+      if constexpr (Prefetch) __builtin_prefetch(value + *std::min(p + kGatherPrefetchArcs, nb_last));
+      s += static_cast<double>(value[*p]);
+    }
+    total += fn(v, s);
+  }
+  return total;
+}
+
 // The last arc index of a CSR with offsets `off` over n vertices (0 without arcs).
 [[gnu::always_inline]] inline eid_t last_arc(const eid_t* off, std::int64_t n) {
   return off[n] > 0 ? off[n] - 1 : 0;

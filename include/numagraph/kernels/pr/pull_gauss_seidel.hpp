@@ -14,6 +14,7 @@
 // overlapping them (measured: docs/kernels/pr.md, "Gauss-Seidel's plain loads").
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -50,17 +51,26 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
   double* const score = r.scores.data();
   const double damping = o.damping;
   const eid_t last = last_arc(in_off, n);  // the prefetch's bound (gather_sum.hpp)
+  // Chunks of consecutive vertices handed out dynamically (gapbs's size),
+  // each swept with its list pointer carried from vertex to vertex.
+  constexpr std::int64_t kChunk = 16384;
+  const std::int64_t chunks = (n + kChunk - 1) / kChunk;
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     profile::InnerPhase phase("iteration");
     double change = 0;
-#pragma omp parallel for schedule(dynamic, 16384) reduction(+ : change)
-    for (std::int64_t v = 0; v < n; ++v) {
-      const double next = base + damping * gather_sum_ahead<Prefetch>(in_nb, in_off[v], in_off[v + 1], last, x);
-      change += std::fabs(next - score[v]);
-      score[v] = next;
-      const eid_t d = out_off[v + 1] - out_off[v];
-      x[v] = contribution_by_reciprocal<C>(next, d);
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : change)
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      const std::int64_t lo = c * kChunk;
+      change += gather_sums_of_range<Prefetch, double>(in_nb, in_off, lo, std::min(n, lo + kChunk), last, x,
+                                                       [=](std::int64_t v, double sum) {
+                                                         const double next = base + damping * sum;
+                                                         const double moved = std::fabs(next - score[v]);
+                                                         score[v] = next;
+                                                         x[v] = contribution_by_reciprocal<C>(
+                                                             next, out_off[v + 1] - out_off[v]);
+                                                         return moved;
+                                                       });
     }
     r.iterations = it + 1;
     r.last_change = change;
