@@ -232,6 +232,25 @@ def test_ngr_with_decreasing_offsets_is_refused(cli, kron16, tmp_path):
     assert "offsets" in proc.stderr
 
 
+@pytest.mark.parametrize("kernel", ["tc", "bc"])
+def test_ngr_with_an_unsorted_list_is_refused(cli, kron16, tmp_path, kernel):
+    # Triangle counting merges lists and betweenness searches them: an unsorted list would give a wrong answer.
+    def swap_two(d):  # the first two ids of the first list that has two different ones
+        offsets, neighbours = section(d, 0), section(d, 1)
+        for v in range(1000):
+            first, end = struct.unpack_from("<2q", d, offsets + 8 * v)
+            a, b = struct.unpack_from("<2I", d, neighbours + 4 * first) if end - first >= 2 else (0, 0)
+            if a < b:
+                struct.pack_into("<2I", d, neighbours + 4 * first, b, a)
+                swap_two.vertex = v
+                return
+        raise AssertionError("no list with two different ids among the first 1000 vertices")
+    path = patched_ngr(kron16, tmp_path / "unsorted.ngr", swap_two)
+    proc = run_cli(kernel, path, "--no-checksum", "-n", "1", check=False)
+    assert proc.returncode == 3, (proc.returncode, proc.stderr)
+    assert f"the list of vertex {swap_two.vertex} is not sorted" in proc.stderr
+
+
 def test_ngr_that_declares_weights_it_lacks_is_refused_by_sssp(cli, kron16, tmp_path):
     path = patched_ngr(kron16, tmp_path / "no_w.ngr", lambda d: struct.pack_into("<I", d, 36, 1))
     proc = run_cli("sssp", path, "--no-checksum", "-n", "1", check=False)

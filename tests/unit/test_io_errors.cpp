@@ -269,7 +269,7 @@ TEST(IoErrors, NgrUnsupportedVersion) {
 
 TEST(IoErrors, NgrBadChecksumAndTheSkipOption) {
   std::string b = ngr_bytes();
-  b[b.size() / 2] ^= 0x5a;
+  b[120] ^= 0x5a;  // the header's reserved word: covered by the checksum, checked by nothing else
   auto path = write_file("sum.ngr", b);
   expect_error<InputError>([&] { load(path); }, {path + ": ", "checksum mismatch"});
   ReadOptions trust;

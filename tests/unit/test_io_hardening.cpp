@@ -147,6 +147,16 @@ TEST(IoHardening, NgrDecreasingOffsetsAreRefused) {
   expect_error<InputError>([&] { load_unchecked(path); }, {path, "decrease after vertex 2"});
 }
 
+TEST(IoHardening, NgrUnsortedNeighbourListIsRefused) {
+  const std::string path = small_ngr("unsorted.ngr");
+  std::string bytes = read_bytes(path);
+  const std::size_t nb = section_at(bytes, 1);
+  put_u32(bytes, nb, 2);  // vertex 0's out-list 1 2 -> 2 1
+  put_u32(bytes, nb + 4, 1);
+  write_bytes(path, bytes);
+  expect_error<InputError>([&] { load_unchecked(path); }, {path, "list of vertex 0 is not sorted"});
+}
+
 TEST(IoHardening, NgrInEdgeNeighboursAreValidatedToo) {
   const std::string path = small_ngr("bad_in.ngr");
   std::string bytes = read_bytes(path);

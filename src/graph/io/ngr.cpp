@@ -99,7 +99,7 @@ NumaArray<T> view_section(const std::string& path, const std::shared_ptr<const M
 
 // Structural checks of one CSR direction, one parallel pass over each array
 // (memory speed): offsets run from 0 to m without decreasing, every
-// neighbour id is below n, every weight is finite. The checksum only detects
+// neighbour id is below n, every list is sorted, every weight is finite. The checksum only detects
 // accidents; these checks are what keeps a damaged or hand-made file from
 // sending a kernel out of bounds.
 template <typename V>
@@ -120,12 +120,43 @@ void validate_csr(const std::string& path, const CSRArrays<V>& a, std::size_t n,
   }
   const V* nb = a.neighbors.data();
   const auto nv = static_cast<std::uint64_t>(n);
-  V max_id = 0;  // in V, so 32-bit ids vectorise (vpmaxud)
-#pragma omp parallel for simd schedule(static) reduction(max : max_id)
-  for (std::int64_t k = 0; k < static_cast<std::int64_t>(arcs); ++k) max_id = nb[k] > max_id ? nb[k] : max_id;
-  if (arcs > 0 && static_cast<std::uint64_t>(max_id) >= nv)
+  const auto nn = static_cast<std::int64_t>(n), m = static_cast<std::int64_t>(arcs);
+  // One pass finds the largest id and counts the descents (an id below the
+  // one before it). Kernels search and merge the lists (triangles,
+  // betweenness's owner push), so every list must be sorted, as every
+  // numagraph writer leaves it: the only descents allowed are where a list
+  // starts. Counts are kept per 64 Ki-arc block in 32 bits (they vectorise).
+  constexpr std::int64_t kBlock = std::int64_t{1} << 16;
+  V max_id = m > 0 ? nb[0] : 0;  // in V, so 32-bit ids vectorise (vpmaxud)
+  std::uint64_t descents = 0;
+#pragma omp parallel for schedule(static) reduction(max : max_id) reduction(+ : descents)
+  for (std::int64_t b = 0; b < (m + kBlock - 1) / kBlock; ++b) {
+    const std::int64_t lo = std::max<std::int64_t>(1, b * kBlock), hi = std::min(m, (b + 1) * kBlock);
+    V block_max = 0;
+    std::uint32_t block_descents = 0;
+#pragma omp simd reduction(max : block_max) reduction(+ : block_descents)
+    for (std::int64_t k = lo; k < hi; ++k) {
+      block_max = nb[k] > block_max ? nb[k] : block_max;
+      block_descents += nb[k] < nb[k - 1];
+    }
+    max_id = block_max > max_id ? block_max : max_id;
+    descents += block_descents;
+  }
+  if (m > 0 && static_cast<std::uint64_t>(max_id) >= nv)
     throw InputError(path, 0, std::string("corrupt ") + which + " neighbours: vertex id " + std::to_string(max_id) +
                                   " is not below the vertex count " + std::to_string(n) + " (regenerate the file)");
+  std::uint64_t at_list_starts = 0;
+#pragma omp parallel for schedule(static) reduction(+ : at_list_starts)
+  for (std::int64_t v = 0; v < nn; ++v) {
+    const eid_t b = off[v];
+    at_list_starts += b > 0 && b < off[v + 1] && nb[b] < nb[b - 1];
+  }
+  if (descents != at_list_starts) {
+    std::int64_t v = 0;
+    while (std::is_sorted(nb + off[v], nb + off[v + 1])) ++v;
+    throw InputError(path, 0, std::string("corrupt ") + which + " neighbours: the list of vertex " +
+                                  std::to_string(v) + " is not sorted by id (regenerate the file)");
+  }
   if (a.weights.empty()) return;
   const weight_t* w = a.weights.data();
   const auto* bits = reinterpret_cast<const std::uint32_t*>(w);  // float bits: exponent all ones = NaN/inf
