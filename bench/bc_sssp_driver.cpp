@@ -11,8 +11,8 @@
 //   bc_sssp_driver GRAPH bc ROOTS TRIALS VARIANT...
 //       ROOTS: comma-separated ids; one trial runs all of them (one call of the kernel).
 //       VARIANT: brandes (kernels/bc/brandes.hpp),
-//       do[:ALPHA[:SERIAL_EDGES[:BACK_PUSH_RATIO[:BRANCH_FREE[:PACK]]]]] (BrandesDoOptions; BRANCH_FREE
-//       and PACK -1 auto, 0 off, 1 on), batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO]]],
+//       do[:ALPHA[:SERIAL_EDGES[:BACK_PUSH_RATIO[:BRANCH_FREE[:PACK[:OWNER_PUSH_RATIO]]]]]]
+//       (BrandesDoOptions; BRANCH_FREE and PACK -1 auto, 0 off, 1 on), batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO]]],
 //       source-parallel, or auto (the entry point's choice, kernels/bc/betweenness.hpp)
 //   bc_sssp_driver GRAPH scores ROOTS|all VARIANT...  raw Brandes sums, "VARIANT id score" per
 //       vertex (ids as in the input file), for oracle tests (tests/python/test_bc_fast.py)
@@ -58,7 +58,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
-// do[:ALPHA[:SERIAL_EDGES[:BACK_PUSH_RATIO[:BRANCH_FREE[:PACK]]]]], split at ':'.
+// do[:ALPHA[:SERIAL_EDGES[:BACK_PUSH_RATIO[:BRANCH_FREE[:PACK[:OWNER_PUSH_RATIO]]]]]], split at ':'.
 kernels::BrandesDoOptions do_options(const std::vector<std::string>& parts) {
   kernels::BrandesDoOptions o;
   if (parts.size() > 1) o.alpha = std::stod(parts[1]);
@@ -66,6 +66,7 @@ kernels::BrandesDoOptions do_options(const std::vector<std::string>& parts) {
   if (parts.size() > 3) o.back_push_ratio = std::stod(parts[3]);
   if (parts.size() > 4) o.branch_free = std::stoi(parts[4]);
   if (parts.size() > 5) o.pack_frontier = std::stoi(parts[5]);
+  if (parts.size() > 6) o.owner_push_ratio = std::stod(parts[6]);
   return o;
 }
 

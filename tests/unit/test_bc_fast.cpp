@@ -297,6 +297,57 @@ TEST(BcFast, LargeKroneckerMixesTeamAndSerialLevels) {
   }
 }
 
+TEST(BcFast, OwnerPushMatchesSerialBrandes) {
+  // Hub frontiers pushed by owner (every such level, the default rule,
+  // never), on 1, 2 and 3 threads (4 ranges each: 12 ranges do not divide
+  // n), undirected, directed with and without in-edges, 32- and 64-bit ids.
+  // The sources are the busiest vertices and their neighbours, whose first
+  // levels are hub frontiers; every level runs on the team.
+  for (const bool directed : {false, true})
+    for (const bool in_edges : {true, false}) {
+      if (!directed && !in_edges) continue;
+      for (const bool force64 : {false, true}) {
+        const AnyGraph any = make_kron(12, directed, force64, false, in_edges);
+        numagraph::visit(
+            [&](const auto& g) {
+              using V = typename std::decay_t<decltype(g)>::vertex_type;
+              std::vector<V> sources;
+              V hub = 0;
+              for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+                if (g.out_degree(static_cast<V>(v)) > g.out_degree(hub)) hub = static_cast<V>(v);
+              sources.push_back(hub);
+              for (const V v : g.out_neighbors(hub))
+                if (sources.size() < 6) sources.push_back(v);
+              for (const double ratio : {1e-12, kernels::BrandesDoOptions{}.owner_push_ratio, 0.0})
+                for (const int threads : {1, 2, 3}) {
+                  kernels::BrandesDoOptions options{kernels::BrandesDoOptions{}.alpha, 0};
+                  options.owner_push_ratio = ratio;
+                  kernels::BrandesDoWorkspace<V> ws;
+                  NumaArray<double> raw;
+                  const int before = omp_get_max_threads();
+                  omp_set_num_threads(threads);
+                  kernels::betweenness_brandes_do(g, sources, raw, ws, options);
+                  // The hub alone: its first level is a hub frontier.
+                  kernels::BrandesDoWorkspace<V> hub_ws;
+                  NumaArray<double> hub_raw;
+                  kernels::betweenness_brandes_do(g, std::vector<V>{hub}, hub_raw, hub_ws, options);
+                  omp_set_num_threads(before);
+                  const std::string what = "owner push ratio " + std::to_string(ratio) + ", " +
+                                           std::to_string(threads) + " threads";
+                  expect_serial(g, sources, raw, what.c_str());
+                  expect_serial(g, std::vector<V>{hub}, hub_raw, what.c_str());
+                  if (ratio == 0) {
+                    EXPECT_EQ(hub_ws.owner_push_levels, 0) << what;
+                  } else if (ratio < 1e-6) {
+                    EXPECT_GT(hub_ws.owner_push_levels, 0) << what;
+                  }
+                }
+            },
+            any);
+      }
+    }
+}
+
 TEST(BcFast, DirectedWithoutInEdgesPushes) {
   const AnyGraph any = make_graph({{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 4}, {4, 0}}, 6, true, false,
                                   WeightKind::kNone, /*in_edges=*/false);

@@ -18,10 +18,25 @@
 //    64 at a time (kron20 one source: 0.85x the time, docs/kernels/bc.md).
 //    In AVX2 builds with 32-bit ids a pull sums four in-neighbours at a time
 //    with masked vector gathers (avx2_masked_gather_sum).
+//  * owner push (a frontier of hubs, run by a team): the ids are cut into
+//    4 ranges per thread; a thread takes a range and walks every frontier
+//    vertex's out-neighbours in it (a binary search in the sorted list finds
+//    where they start), claiming and counting them with plain stores, as the
+//    range's only writer. Where a few hundred hubs hold the frontier's
+//    edges, a pull reads the in-edges of every unvisited vertex to find the
+//    few that lead to a hub (kron20 from vertex 143033: 28 M in-edges for
+//    3.2 M frontier arcs), and a push pays two atomics per arc.
 //  Rule: pull when  frontier out-edges * alpha > in-edges of unvisited
 //  vertices + n / 16  (the two sides are the work of a push and of a pull,
 //  which also reads every vertex's depth, 16 to a cache line; alpha weighs
-//  a push edge, with its atomics, against a pull edge).
+//  a push edge, with its atomics, against a pull edge). A team level pushes
+//  by owner instead when its frontier has at least kOwnerSearchEdges
+//  out-edges per (frontier vertex, range) pair, so the binary searches are
+//  a small part of the work, and  frontier out-edges * owner_push_ratio <
+//  in-edges of unvisited vertices + n / 16  (owner_push_ratio weighs an
+//  owner-pushed arc, two stores at random, against a pulled one); on a
+//  directed graph without in-edges, where the other choice is a push,
+//  whenever the first condition holds.
 // Backward, levels deepest first: each vertex w stores
 //   c[w] = (1 + delta[w]) / sigma[w] = 1/sigma[w] + sum over successors c[v]
 // so delta[w] = sigma[w] * (sum of c over successors). The successors of a
@@ -73,7 +88,8 @@ namespace numagraph::kernels {
 
 struct BrandesDoOptions {
   // Pull when frontier out-edges * alpha > in-edges of unvisited vertices
-  // + n / 16. 0: always push. Measured in docs/kernels/bc.md.
+  // + n / 16. 0: never pull (a hub level may still push by owner, below).
+  // Measured in docs/kernels/bc.md.
   double alpha = 10;
   // A level whose vertices have fewer out-edges than this runs on the
   // calling thread alone (a team would meet at a barrier for little work).
@@ -90,12 +106,29 @@ struct BrandesDoOptions {
   // are at least kPackInEdgesPerMember per frontier vertex, 0 never, 1
   // every pull.
   int pack_frontier = -1;
+  // A team level whose frontier has at least kOwnerSearchEdges out-edges per
+  // (frontier vertex, id range) pair pushes by owner when its out-edges
+  // times this are fewer than the pull's in-edges + n / 16. 0: never; 1e-12:
+  // every such level. Measured in docs/kernels/bc.md ("Owner push").
+  double owner_push_ratio = 5;
 };
 
 // The most bytes of sigma or c the gathers take for cache-resident, whatever
 // the last-level cache's size: a VM's share of a big shared L3 is not its
 // size (docs/kernels/bc.md, "Branch-free gathers").
 inline constexpr std::uint64_t kCachedValuesMaxBytes = std::uint64_t{16} << 20;
+
+// An owner push cuts the ids into this many ranges per thread (2, 4 and 8
+// took kron20's hub level 1.06, 1 and 1.02 times the time; docs/kernels/bc.md).
+inline constexpr std::int64_t kOwnerRangesPerThread = 4;
+
+// The out-edges an owner push needs per (frontier vertex, range) pair: each
+// pair costs a binary search in the vertex's list.
+inline constexpr std::int64_t kOwnerSearchEdges = 16;
+
+// An owner push prefetches the depth and sigma of the neighbour this many
+// arcs ahead in the list.
+inline constexpr std::int64_t kOwnerPrefetchArcs = 16;
 
 // The in-edges a pull must read per frontier vertex for packing the
 // frontier's sigma (one pass over the bitmap and the members) to pay.
@@ -118,6 +151,7 @@ struct BrandesDoWorkspace {
   int pull_levels = 0, push_levels = 0;  // of the last source (tests, tuning)
   int packed_pulls = 0;                  // pulls from a packed frontier, of the last source
   int back_push_levels = 0;              // backward levels that pushed, of the last source
+  int owner_push_levels = 0;             // forward levels pushed by owner, of the last source
   bool clean = false;
 
   void prepare(std::int64_t n) {
@@ -274,7 +308,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
       std::atomic<eid_t> out_edges{0}, in_edges{0};
     };
     Found found[3];
-    int pulls = 0, pushes = 0, packed_pulls = 0;
+    int pulls = 0, pushes = 0, packed_pulls = 0, owner_pushes = 0;
     // Forward state, carried between the parallel stretches (levels of big
     // frontiers, run by the team) and the levels of small frontiers (run by
     // the calling thread alone: a team would meet at a barrier per level,
@@ -308,8 +342,13 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
           after.out_edges.store(0, std::memory_order_relaxed);
           after.in_edges.store(0, std::memory_order_relaxed);
         }
-        const bool pull = alpha > 0 && static_cast<double>(frontier_edges) * alpha >
-                                           static_cast<double>(unvisited_in + n / 16);
+        const double pull_work = static_cast<double>(unvisited_in + n / 16);
+        const std::int64_t ranges = team ? kOwnerRangesPerThread * parallel::num_threads_in_region() : 0;
+        const double search_edges = static_cast<double>(hi - lo) * static_cast<double>(ranges * kOwnerSearchEdges);
+        const bool owner_push =
+            team && options.owner_push_ratio > 0 && static_cast<double>(frontier_edges) >= search_edges &&
+            (!g.has_in_edges() || static_cast<double>(frontier_edges) * options.owner_push_ratio < pull_work);
+        const bool pull = !owner_push && alpha > 0 && static_cast<double>(frontier_edges) * alpha > pull_work;
         if (pull) {
           std::uint64_t* cur = bits[d & 1];
           // Clear the other parity's bitmap if the previous level pulled from
@@ -374,6 +413,40 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
           }
           last_pull = d;
           if (leader) ++pulls;
+        } else if (owner_push) {
+          if (last_pull == d - 1) {  // nobody reads the bitmap of level d-1 any more
+            std::uint64_t* old = bits[(d - 1) & 1];
+#pragma omp for schedule(static) nowait
+            for (std::size_t w = 0; w < words; ++w) old[w] = 0;
+          }
+#pragma omp for schedule(dynamic, 1) nowait
+          for (std::int64_t r = 0; r < ranges; ++r) {
+            // Range r's ids: only this thread writes their depths and counts.
+            const auto first = static_cast<V>(n * r / ranges);
+            for (std::int64_t i = lo; i < hi; ++i) {
+              const V u = order[i];
+              const double su = sigma[u];
+              const V* const list_end = nbr + off[u + 1];
+              const V* e = std::lower_bound(nbr + off[u], list_end, first);
+              const V* const end =
+                  r + 1 == ranges ? list_end : std::lower_bound(e, list_end, static_cast<V>(n * (r + 1) / ranges));
+              for (; e < end; ++e) {
+                if (end - e > kOwnerPrefetchArcs) {
+                  __builtin_prefetch(&depth[e[kOwnerPrefetchArcs]]);
+                  __builtin_prefetch(&sigma[e[kOwnerPrefetchArcs]]);
+                }
+                const V v = *e;
+                std::int32_t dv = depth[v];
+                if (dv < 0) {
+                  depth[v] = d + 1;
+                  claimed(v);
+                  dv = d + 1;
+                }
+                if (dv == d + 1) sigma[v] += su;
+              }
+            }
+          }
+          if (leader) ++owner_pushes;
         } else {
           if (last_pull == d - 1) {  // nobody reads the bitmap of level d-1 any more
             std::uint64_t* old = bits[(d - 1) & 1];
@@ -543,6 +616,7 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
     ws.packed_pulls = packed_pulls;
     ws.push_levels = pushes;
     ws.back_push_levels = back_pushes;
+    ws.owner_push_levels = owner_pushes;
     ws.clean = true;
   }
 }
