@@ -12,8 +12,10 @@
 //       ROOTS: comma-separated ids; one trial runs all of them (one call of the kernel).
 //       VARIANT: brandes (kernels/bc/brandes.hpp),
 //       do[:ALPHA[:SERIAL_EDGES[:BACK_PUSH_RATIO[:BRANCH_FREE[:PACK[:OWNER_PUSH_RATIO]]]]]]
-//       (BrandesDoOptions; BRANCH_FREE and PACK -1 auto, 0 off, 1 on), batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO]]],
-//       source-parallel, or auto (the entry point's choice, kernels/bc/betweenness.hpp)
+//       (BrandesDoOptions; BRANCH_FREE and PACK -1 auto, 0 off, 1 on),
+//       batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO[:OWNER_PUSH[:SKIP_EMPTY_LINES]]]]]
+//       (BrandesBatchedOptions; OWNER_PUSH 0 or 1, SKIP_EMPTY_LINES -1 auto, 0 off, 1 on), source-parallel,
+//       or auto (the entry point's choice, kernels/bc/betweenness.hpp)
 //   bc_sssp_driver GRAPH scores ROOTS|all VARIANT...  raw Brandes sums, "VARIANT id score" per
 //       vertex (ids as in the input file), for oracle tests (tests/python/test_bc_fast.py)
 //   bc_sssp_driver GRAPH sssp ROOT TRIALS DELTA...  DELTA: a number or auto (choose_delta)
@@ -70,12 +72,14 @@ kernels::BrandesDoOptions do_options(const std::vector<std::string>& parts) {
   return o;
 }
 
-// batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO]]], split at ':'.
+// batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO[:OWNER_PUSH[:SKIP_EMPTY_LINES]]]]], split at ':'.
 kernels::BrandesBatchedOptions batched_options(const std::vector<std::string>& parts) {
   kernels::BrandesBatchedOptions o;
   if (parts.size() > 1) o.batch = std::stoi(parts[1]);
   if (parts.size() > 2) o.alpha = std::stod(parts[2]);
   if (parts.size() > 3) o.back_push_ratio = std::stod(parts[3]);
+  if (parts.size() > 4) o.owner_push = std::stoi(parts[4]) != 0;
+  if (parts.size() > 5) o.skip_empty_lines = std::stoi(parts[5]);
   return o;
 }
 

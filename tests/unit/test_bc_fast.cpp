@@ -7,7 +7,9 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "numagraph/kernels/bc/brandes.hpp"
@@ -342,6 +344,65 @@ TEST(BcFast, OwnerPushMatchesSerialBrandes) {
                     EXPECT_GT(hub_ws.owner_push_levels, 0) << what;
                   }
                 }
+            },
+            any);
+      }
+    }
+}
+
+TEST(BcFast, BatchedOwnerPushAndLineSkipsMatchSerialBrandes) {
+  // 16 sources whose out-neighbours are mostly hubs, in one batch, with and
+  // without owner pushes (every level pushing, or the default rule), with
+  // and without gathers that skip a row's empty lines, on 1 and 3 threads;
+  // undirected, directed with and without in-edges, 32- and 64-bit ids.
+  for (const bool directed : {false, true})
+    for (const bool in_edges : {true, false}) {
+      if (!directed && !in_edges) continue;
+      for (const bool force64 : {false, true}) {
+        const AnyGraph any = make_kron(14, directed, force64, false, in_edges);
+        numagraph::visit(
+            [&](const auto& g) {
+              using V = typename std::decay_t<decltype(g)>::vertex_type;
+              std::vector<V> hubs = all_vertices<V>(g.num_vertices());
+              std::stable_sort(hubs.begin(), hubs.end(), [&](V a, V b) { return g.out_degree(a) > g.out_degree(b); });
+              hubs.resize(16);
+              // Sources whose out-neighbours are mostly hubs: their first level
+              // is a hub frontier with several hubs per lane, whose counts add up.
+              std::vector<char> is_hub(static_cast<std::size_t>(g.num_vertices()), 0);
+              for (const V h : hubs) is_hub[h] = 1;
+              std::vector<V> sources;
+              for (int want = 8; sources.size() < 16 && want > 0; want /= 2)
+                for (std::int64_t v = 0; v < g.num_vertices() && sources.size() < 16; ++v) {
+                  int hub_neighbours = 0;
+                  for (const V u : g.out_neighbors(static_cast<V>(v))) hub_neighbours += is_hub[u];
+                  if (!is_hub[v] && hub_neighbours >= want && 2 * hub_neighbours >= g.out_degree(static_cast<V>(v)) &&
+                      std::find(sources.begin(), sources.end(), static_cast<V>(v)) == sources.end())
+                    sources.push_back(static_cast<V>(v));
+                }
+              ASSERT_EQ(sources.size(), 16u);
+              for (const double alpha : {0.0, kernels::BrandesBatchedOptions{}.alpha})
+                for (const bool owner_push : {true, false})
+                  for (const int skip : {1, 0})
+                    for (const int threads : {1, 3}) {
+                      kernels::BrandesBatchedOptions options;
+                      options.alpha = alpha;  // 0: every level pushes, so the hub frontier is pushed by owner
+                      options.owner_push = owner_push;
+                      options.skip_empty_lines = skip;
+                      kernels::BrandesBatchedWorkspace<V> ws;
+                      NumaArray<double> raw;
+                      const int before = omp_get_max_threads();
+                      omp_set_num_threads(threads);
+                      kernels::betweenness_brandes_batched(g, sources, raw, ws, options);
+                      omp_set_num_threads(before);
+                      const std::string what = std::string("batched, alpha ") + std::to_string(alpha) +
+                                               ", owner push " + (owner_push ? "on" : "off") + ", skip " +
+                                               std::to_string(skip) + ", " + std::to_string(threads) + " threads";
+                      expect_serial(g, sources, raw, what.c_str());
+                      if (alpha == 0 || !owner_push) {
+                        EXPECT_EQ(ws.owner_push_levels > 0, owner_push) << what;
+                      }
+                      EXPECT_EQ(ws.line_skip_levels > 0, skip == 1) << what;
+                    }
             },
             any);
       }

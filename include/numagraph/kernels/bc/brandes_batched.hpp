@@ -18,7 +18,11 @@
 // Forward, per level (direction-optimizing as brandes_direction_optimizing.hpp):
 //  * push (sparse): frontier vertex u offers its lanes to out-neighbour v for
 //    every lane where v is unseen; the new lanes are or-ed into v's next mask
-//    (the first to set one queues v) and sigma is added per lane (atomic);
+//    (the first to set one queues v) and sigma is added per lane (atomic).
+//    A frontier of hubs (at least kOwnerSearchEdges out-edges per frontier
+//    entry and id range) is pushed by owner instead, as in
+//    brandes_direction_optimizing.hpp: each thread takes ranges of ids and
+//    walks the part of every frontier list in its range, with plain stores;
 //  * pull (dense): each vertex not seen by every lane sums, over in-neighbours
 //    u, sigma[u] in the lanes where u is on the frontier and v unseen; only
 //    its owner writes v, no atomics.
@@ -27,6 +31,9 @@
 // (per vertex, a mask of the lanes in which it lies on level l + 1 picks
 // them; a neighbour in none of w's lanes is skipped without reading its row)
 // and, for the lanes in M, delta = sigma[w] * acc, c[w] = 1/sigma[w] + acc.
+// A 16-lane row of c spans two cache lines; where few of the lanes an arc
+// could read are on levels l and l + 1 (kLineSkipShare), the gather
+// tests each line's lanes and loads only the lines that hold one.
 // A big level is swept in id order from its lane masks (a pushed level's list
 // is in random order, and the prefetch looks ahead in id order). When level
 // l + 1's entries have few in-edges next to level l's out-edges (the tail of
@@ -45,11 +52,13 @@
 #endif
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/kernels/bc/owner_ranges.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
 #include "numagraph/profile/current.hpp"
+#include "numagraph/sweep/gather_sum.hpp"
 
 namespace numagraph::kernels {
 
@@ -66,7 +75,23 @@ struct BrandesBatchedOptions {
   // (4.2 times as many out-edges as its successors' in-edges) took 150-207
   // ms pulled against 184-399 ms pushed (docs/kernels/bc.md).
   double back_push_ratio = 8;
+  // Push hub frontiers by owner (kernels/bc/owner_ranges.hpp) where the
+  // atomic push would run: the first level of 16 kron20 sources took 19-25
+  // ms against 33-54 ms (docs/kernels/bc.md).
+  bool owner_push = true;
+  // The backward gathers of a 16-lane row test each of its two lines for
+  // lanes before loading it: -1 when the rows miss a quarter of the
+  // last-level cache and the expected share of a row's lanes an arc reads
+  // is at most kLineSkipShare, 0 never, 1 every level.
+  int skip_empty_lines = -1;
 };
+
+// (lanes on level l / n lanes) * (lanes on level l + 1 / n lanes), the share
+// of a row's lanes an arc from level l reads if lanes fell independently, at
+// or below which the backward gathers skip empty lines: a line of 8 lanes is
+// then empty with a chance of at least (11/12)^8 = 0.5 (docs/kernels/bc.md,
+// "Batched gathers that skip empty lines").
+inline constexpr double kLineSkipShare = 1.0 / 12;
 
 // Scratch kept between calls, sized for the largest lane count used; between
 // batches every entry is back at 0. Path counts are kept in 32 bits per lane
@@ -83,9 +108,12 @@ struct BrandesBatchedWorkspace {
   NumaArray<std::uint16_t> order_lanes;
   std::vector<std::int64_t> level_start;
   std::vector<eid_t> level_out_edges, level_in_edges;  // of each level's entries
+  std::vector<std::int64_t> level_lanes;               // (vertex, lane) pairs of each level
   int lanes = 0;
   int pull_levels = 0, push_levels = 0;  // of the last batch
   int back_push_levels = 0;              // backward levels that pushed, of the last batch
+  int owner_push_levels = 0;             // forward levels pushed by owner, of the last batch
+  int line_skip_levels = 0;              // backward levels whose gathers skipped empty lines, of the last batch
   bool clean = false;
 
   void prepare(std::int64_t n, int want_lanes) {
@@ -195,6 +223,20 @@ struct LaneSums {
       else four[j].add(row + 4 * j, kNibbleMasks.narrow[nibble]);
     }
   }
+  // add, loading only the cache lines of the row that hold a selected lane
+  // (a branch per line: for rows whose lines mostly hold none).
+  [[gnu::always_inline]] void add_lines(const T* row, std::uint16_t lanes) {
+    constexpr int kPerLine = static_cast<int>(64 / sizeof(T));
+    constexpr unsigned kLineMask = (1u << std::min(kPerLine, L)) - 1;
+    for (int line = 0; line * kPerLine < L; ++line) {
+      if (((lanes >> (line * kPerLine)) & kLineMask) == 0) continue;
+      for (int j = line * kPerLine / 4; j < std::min(L, (line + 1) * kPerLine) / 4; ++j) {
+        const int nibble = (lanes >> (4 * j)) & 15;
+        if constexpr (std::is_same_v<T, double>) four[j].add(row + 4 * j, kNibbleMasks.wide[nibble]);
+        else four[j].add(row + 4 * j, kNibbleMasks.narrow[nibble]);
+      }
+    }
+  }
   void store(Sum* out) const {
     for (int j = 0; j < L / 4; ++j) four[j].store(out + 4 * j);
   }
@@ -204,6 +246,7 @@ struct LaneSums {
 #pragma omp simd
     for (int i = 0; i < L; ++i) acc[i] += ((lanes >> i) & 1) ? static_cast<Sum>(row[i]) : Sum{0};
   }
+  [[gnu::always_inline]] void add_lines(const T* row, std::uint16_t lanes) { add(row, lanes); }
   void store(Sum* out) const {
     for (int i = 0; i < L; ++i) out[i] = acc[i];
   }
@@ -237,6 +280,8 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
   // Levels holding more than n / kScanFraction entries are swept in id order.
   constexpr std::int64_t kScanFraction = 32;
   const eid_t in_total = g.has_in_edges() ? in_off[n] : 0, out_total = off[n];
+  // Skipped lines save only misses: rows that the caches hold keep the plain gather.
+  const bool rows_miss = prefetch_pays(n, L * sizeof(double));
 
   // Level 0: the distinct sources, each with the lanes it starts.
   std::int64_t hi = 0;
@@ -263,14 +308,17 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
   auto& level_in_edges = ws.level_in_edges;
   level_out_edges.assign({frontier_edges});
   level_in_edges.assign({sources_in});
+  ws.level_lanes.assign({active});
+  auto& level_lanes = ws.level_lanes;
   // Per level: entries found, their out-edges, the in-edges of vertices
   // every lane has now seen, and the in-edges of the entries.
   struct alignas(64) Found {
     std::atomic<std::int64_t> count{0};
     std::atomic<eid_t> out_edges{0}, in_edges{0}, entry_in_edges{0};
+    std::atomic<std::int64_t> lanes{0};
   };
   Found found[3];
-  int pulls = 0, pushes = 0, back_pushes = 0;
+  int pulls = 0, pushes = 0, back_pushes = 0, owner_pushes = 0, line_skips = 0;
   std::atomic<bool> overflow{false};  // a 32-bit count passed 2^32 - 1
 #pragma omp parallel
   {
@@ -288,6 +336,7 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
         after.out_edges.store(0, std::memory_order_relaxed);
         after.in_edges.store(0, std::memory_order_relaxed);
         after.entry_in_edges.store(0, std::memory_order_relaxed);
+        after.lanes.store(0, std::memory_order_relaxed);
       }
       const Mask* cur = front[d & 1];
       Mask* nxt = front[(d + 1) & 1];
@@ -330,6 +379,37 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
           }
         }
         if (leader) ++pulls;
+      } else if (const std::int64_t ranges = kOwnerRangesPerThread * parallel::num_threads_in_region();
+                 options.owner_push && bc_detail::hub_frontier(my_frontier_edges, end - lo, ranges)) {
+        // A frontier of hubs: range r's ids are written by one thread only.
+#pragma omp for schedule(dynamic, 1) nowait
+        for (std::int64_t r = 0; r < ranges; ++r) {
+          for (std::int64_t i = lo; i < end; ++i) {
+            const V u = order[i];
+            const Mask mu = cur[u];
+            const Count* su = sigma + static_cast<std::size_t>(u) * L;
+            auto [e, stop] = bc_detail::list_in_range(nbr + off[u], nbr + off[u + 1], r, ranges, n);
+            for (; e < stop; ++e) {
+              const V v = *e;
+              Mask fresh = static_cast<Mask>(mu & ~seen[v]);
+              if (fresh == 0) continue;
+              if (nxt[v] == 0) {
+                local.push_back(v);
+                out_sum += off[v + 1] - off[v];
+              }
+              nxt[v] = static_cast<Mask>(nxt[v] | fresh);
+              Count* sv = sigma + static_cast<std::size_t>(v) * L;
+              for (; fresh; fresh &= static_cast<Mask>(fresh - 1)) {
+                const int k = __builtin_ctz(fresh);
+                if constexpr (kNarrow) {
+                  if (sv[k] > UINT32_MAX - su[k]) overflow.store(true, std::memory_order_relaxed);
+                }
+                sv[k] += su[k];
+              }
+            }
+          }
+        }
+        if (leader) ++pushes, ++owner_pushes;
       } else {
 #pragma omp for schedule(dynamic, 64) nowait
         for (std::int64_t i = lo; i < end; ++i) {
@@ -365,11 +445,13 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
       // The new level's lanes become seen; this level's masks are cleared
       // (they are the next level's output array).
       eid_t in_sum = 0, entry_in = 0;
+      std::int64_t lanes_found = 0;
 #pragma omp for schedule(static) nowait
       for (std::int64_t i = end; i < new_end; ++i) {
         const V v = order[i];
         const Mask m = nxt[v];
         order_lanes[i] = m;
+        lanes_found += __builtin_popcount(m);
         const Mask before = seen[v];
         seen[v] = static_cast<Mask>(before | m);
         if (g.has_in_edges()) {
@@ -382,6 +464,7 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
       for (std::int64_t i = lo; i < end; ++i) front[d & 1][order[i]] = 0;
       next.in_edges.fetch_add(in_sum, std::memory_order_relaxed);
       next.entry_in_edges.fetch_add(entry_in, std::memory_order_relaxed);
+      next.lanes.fetch_add(lanes_found, std::memory_order_relaxed);
 #pragma omp barrier
       lo = end;
       end = new_end;
@@ -391,6 +474,7 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
         level_start.push_back(end);
         level_out_edges.push_back(my_frontier_edges);
         level_in_edges.push_back(next.entry_in_edges.load(std::memory_order_relaxed));
+        level_lanes.push_back(next.lanes.load(std::memory_order_relaxed));
       }
     }
 #pragma omp barrier
@@ -416,6 +500,15 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
       const Mask* here = front[l & 1];
       flip(front[l & 1], l + 2, false);
       flip(front[l & 1], l, true);
+      // The expected share of a row's lanes that an arc from level l reads.
+      const double lane_share = l + 1 < level_lanes.size()
+                                    ? static_cast<double>(level_lanes[l]) / (static_cast<double>(n) * active) *
+                                          (static_cast<double>(level_lanes[l + 1]) / (static_cast<double>(n) * active))
+                                    : 0.0;
+      const bool skip_lines =
+          L * sizeof(double) > 64 && (options.skip_empty_lines < 0 ? rows_miss && lane_share <= kLineSkipShare
+                                                                    : options.skip_empty_lines > 0);
+      if (leader && skip_lines) ++line_skips;
       // w lies on level l in lanes m: sum c over its successors per lane.
       // With pushed = true its successors have already summed into c[w].
       auto settle = [&](const V w, const Mask m, bool pushed) {
@@ -437,7 +530,8 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
             const Mask mv = static_cast<Mask>(below[v] & m);  // lanes where v is a successor of w
             if (mv == 0) continue;
             // Only those lanes are read: v's others may be changing (v's lanes on this level).
-            sums.add(cw_base + static_cast<std::size_t>(v) * L, mv);
+            if (skip_lines) sums.add_lines(cw_base + static_cast<std::size_t>(v) * L, mv);
+            else sums.add(cw_base + static_cast<std::size_t>(v) * L, mv);
           }
           sums.store(acc);
         }
@@ -523,6 +617,8 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
   ws.pull_levels = pulls;
   ws.push_levels = pushes;
   ws.back_push_levels = back_pushes;
+  ws.owner_push_levels = owner_pushes;
+  ws.line_skip_levels = line_skips;
   return !overflow.load(std::memory_order_relaxed);
 }
 

@@ -75,6 +75,7 @@
 #include <vector>
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/kernels/bc/owner_ranges.hpp"
 #include "numagraph/kernels/bc/packed_frontier.hpp"
 #include "numagraph/kernels/bc/successor_sum.hpp"
 #include "numagraph/numa/numa_array.hpp"
@@ -117,14 +118,6 @@ struct BrandesDoOptions {
 // the last-level cache's size: a VM's share of a big shared L3 is not its
 // size (docs/kernels/bc.md, "Branch-free gathers").
 inline constexpr std::uint64_t kCachedValuesMaxBytes = std::uint64_t{16} << 20;
-
-// An owner push cuts the ids into this many ranges per thread (2, 4 and 8
-// took kron20's hub level 1.06, 1 and 1.02 times the time; docs/kernels/bc.md).
-inline constexpr std::int64_t kOwnerRangesPerThread = 4;
-
-// The out-edges an owner push needs per (frontier vertex, range) pair: each
-// pair costs a binary search in the vertex's list.
-inline constexpr std::int64_t kOwnerSearchEdges = 16;
 
 // An owner push prefetches the depth and sigma of the neighbour this many
 // arcs ahead in the list.
@@ -344,9 +337,8 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
         }
         const double pull_work = static_cast<double>(unvisited_in + n / 16);
         const std::int64_t ranges = team ? kOwnerRangesPerThread * parallel::num_threads_in_region() : 0;
-        const double search_edges = static_cast<double>(hi - lo) * static_cast<double>(ranges * kOwnerSearchEdges);
         const bool owner_push =
-            team && options.owner_push_ratio > 0 && static_cast<double>(frontier_edges) >= search_edges &&
+            team && options.owner_push_ratio > 0 && bc_detail::hub_frontier(frontier_edges, hi - lo, ranges) &&
             (!g.has_in_edges() || static_cast<double>(frontier_edges) * options.owner_push_ratio < pull_work);
         const bool pull = !owner_push && alpha > 0 && static_cast<double>(frontier_edges) * alpha > pull_work;
         if (pull) {
@@ -422,14 +414,10 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
 #pragma omp for schedule(dynamic, 1) nowait
           for (std::int64_t r = 0; r < ranges; ++r) {
             // Range r's ids: only this thread writes their depths and counts.
-            const auto first = static_cast<V>(n * r / ranges);
             for (std::int64_t i = lo; i < hi; ++i) {
               const V u = order[i];
               const double su = sigma[u];
-              const V* const list_end = nbr + off[u + 1];
-              const V* e = std::lower_bound(nbr + off[u], list_end, first);
-              const V* const end =
-                  r + 1 == ranges ? list_end : std::lower_bound(e, list_end, static_cast<V>(n * (r + 1) / ranges));
+              auto [e, end] = bc_detail::list_in_range(nbr + off[u], nbr + off[u + 1], r, ranges, n);
               for (; e < end; ++e) {
                 if (end - e > kOwnerPrefetchArcs) {
                   __builtin_prefetch(&depth[e[kOwnerPrefetchArcs]]);
