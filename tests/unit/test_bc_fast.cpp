@@ -51,14 +51,45 @@ void expect_serial(const G& g, const std::vector<V>& sources, const NumaArray<do
 
 const double kAlphas[] = {0.0, 4.0, 1e12};  // always push, the default switch, pull from level 1 on
 
-// Calls check(g) on Kronecker scale 10, undirected and directed, with 32- and 64-bit ids.
+// Calls check(g) on Kronecker graphs of 2^scale vertices, undirected and
+// directed (and, with without_in_edges, directed without in-edges), with 32-
+// and 64-bit ids.
+template <typename F>
+void for_each_kron(int scale, F check, bool without_in_edges = false) {
+  for (const bool directed : {false, true})
+    for (const bool in_edges : {true, false}) {
+      if (!in_edges && !(directed && without_in_edges)) continue;
+      for (const bool force64 : {false, true}) {
+        const AnyGraph any = make_kron(scale, directed, force64, false, in_edges);
+        numagraph::visit(check, any);
+      }
+    }
+}
+
 template <typename F>
 void for_each_kron10(F check) {
-  for (const bool directed : {false, true})
-    for (const bool force64 : {false, true}) {
-      const AnyGraph any = make_kron(10, directed, force64);
-      numagraph::visit(check, any);
-    }
+  for_each_kron(10, check);
+}
+
+// The vertex with the most out-edges (the first of them).
+template <typename G>
+auto busiest_vertex(const G& g) {
+  using V = typename G::vertex_type;
+  V hub = 0;
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+    if (g.out_degree(static_cast<V>(v)) > g.out_degree(hub)) hub = static_cast<V>(v);
+  return hub;
+}
+
+// fn() on `threads` OpenMP threads; the previous count is restored after.
+template <typename F>
+void on_threads(int threads, F fn) {
+  struct Restore {
+    int threads = omp_get_max_threads();
+    ~Restore() { omp_set_num_threads(threads); }
+  } restore;
+  omp_set_num_threads(threads);
+  fn();
 }
 
 class BcFastIds : public ::testing::TestWithParam<bool> {};
@@ -114,9 +145,7 @@ TEST(BcFast, KroneckerMatchesSerialBrandes) {
       kernels::betweenness_brandes_do(g, sources, raw, ws, kernels::BrandesDoOptions{alpha});
       expect_serial(g, sources, raw, "direction-optimizing");
       // The counts are the last source's: make it the busiest vertex.
-      V hub = 0;
-      for (std::int64_t v = 0; v < g.num_vertices(); ++v)
-        if (g.out_degree(static_cast<V>(v)) > g.out_degree(hub)) hub = static_cast<V>(v);
+      const V hub = busiest_vertex(g);
       kernels::betweenness_brandes_do(g, std::vector<V>{hub}, raw, ws, kernels::BrandesDoOptions{alpha});
       if (alpha > 1e6) {
         EXPECT_GT(ws.pull_levels, 0);
@@ -138,10 +167,7 @@ TEST(BcFast, KroneckerPullsFromAPackedFrontier) {
   for_each_kron10([](const auto& g) {
     using V = typename std::decay_t<decltype(g)>::vertex_type;
     auto sources = spread_sources<V>(g.num_vertices(), 21);
-    V hub = 0;  // the counts are the last source's: make it the busiest vertex
-    for (std::int64_t v = 0; v < g.num_vertices(); ++v)
-      if (g.out_degree(static_cast<V>(v)) > g.out_degree(hub)) hub = static_cast<V>(v);
-    sources.push_back(hub);
+    sources.push_back(busiest_vertex(g));  // the counts are the last source's
     for (const double alpha : {4.0, 1e12})
       for (const std::int64_t serial_edges : {std::int64_t{0}, std::int64_t{1} << 40})
         for (const int pack : {1, 0}) {
@@ -303,51 +329,39 @@ TEST(BcFast, OwnerPushMatchesSerialBrandes) {
   // Hub frontiers pushed by owner (every such level, the default rule,
   // never), on 1, 2 and 3 threads (4 ranges each: 12 ranges do not divide
   // n), undirected, directed with and without in-edges, 32- and 64-bit ids.
-  // The sources are the busiest vertices and their neighbours, whose first
+  // The sources are the busiest vertex and its neighbours, whose first
   // levels are hub frontiers; every level runs on the team.
-  for (const bool directed : {false, true})
-    for (const bool in_edges : {true, false}) {
-      if (!directed && !in_edges) continue;
-      for (const bool force64 : {false, true}) {
-        const AnyGraph any = make_kron(12, directed, force64, false, in_edges);
-        numagraph::visit(
-            [&](const auto& g) {
-              using V = typename std::decay_t<decltype(g)>::vertex_type;
-              std::vector<V> sources;
-              V hub = 0;
-              for (std::int64_t v = 0; v < g.num_vertices(); ++v)
-                if (g.out_degree(static_cast<V>(v)) > g.out_degree(hub)) hub = static_cast<V>(v);
-              sources.push_back(hub);
-              for (const V v : g.out_neighbors(hub))
-                if (sources.size() < 6) sources.push_back(v);
-              for (const double ratio : {1e-12, kernels::BrandesDoOptions{}.owner_push_ratio, 0.0})
-                for (const int threads : {1, 2, 3}) {
-                  kernels::BrandesDoOptions options{kernels::BrandesDoOptions{}.alpha, 0};
-                  options.owner_push_ratio = ratio;
-                  kernels::BrandesDoWorkspace<V> ws;
-                  NumaArray<double> raw;
-                  const int before = omp_get_max_threads();
-                  omp_set_num_threads(threads);
-                  kernels::betweenness_brandes_do(g, sources, raw, ws, options);
-                  // The hub alone: its first level is a hub frontier.
-                  kernels::BrandesDoWorkspace<V> hub_ws;
-                  NumaArray<double> hub_raw;
-                  kernels::betweenness_brandes_do(g, std::vector<V>{hub}, hub_raw, hub_ws, options);
-                  omp_set_num_threads(before);
-                  const std::string what = "owner push ratio " + std::to_string(ratio) + ", " +
-                                           std::to_string(threads) + " threads";
-                  expect_serial(g, sources, raw, what.c_str());
-                  expect_serial(g, std::vector<V>{hub}, hub_raw, what.c_str());
-                  if (ratio == 0) {
-                    EXPECT_EQ(hub_ws.owner_push_levels, 0) << what;
-                  } else if (ratio < 1e-6) {
-                    EXPECT_GT(hub_ws.owner_push_levels, 0) << what;
-                  }
-                }
-            },
-            any);
-      }
-    }
+  for_each_kron(
+      12,
+      [](const auto& g) {
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        const V hub = busiest_vertex(g);
+        std::vector<V> sources = {hub};
+        for (const V v : g.out_neighbors(hub))
+          if (sources.size() < 6) sources.push_back(v);
+        for (const double ratio : {1e-12, kernels::BrandesDoOptions{}.owner_push_ratio, 0.0})
+          for (const int threads : {1, 2, 3}) {
+            kernels::BrandesDoOptions options{kernels::BrandesDoOptions{}.alpha, 0};
+            options.owner_push_ratio = ratio;
+            kernels::BrandesDoWorkspace<V> ws, hub_ws;
+            NumaArray<double> raw, hub_raw;
+            on_threads(threads, [&] {
+              kernels::betweenness_brandes_do(g, sources, raw, ws, options);
+              // The hub alone: its first level is a hub frontier.
+              kernels::betweenness_brandes_do(g, std::vector<V>{hub}, hub_raw, hub_ws, options);
+            });
+            const std::string what =
+                "owner push ratio " + std::to_string(ratio) + ", " + std::to_string(threads) + " threads";
+            expect_serial(g, sources, raw, what.c_str());
+            expect_serial(g, std::vector<V>{hub}, hub_raw, what.c_str());
+            if (ratio == 0) {
+              EXPECT_EQ(hub_ws.owner_push_levels, 0) << what;
+            } else if (ratio < 1e-6) {
+              EXPECT_GT(hub_ws.owner_push_levels, 0) << what;
+            }
+          }
+      },
+      /*without_in_edges=*/true);
 }
 
 TEST(BcFast, BatchedOwnerPushAndLineSkipsMatchSerialBrandes) {
@@ -355,58 +369,49 @@ TEST(BcFast, BatchedOwnerPushAndLineSkipsMatchSerialBrandes) {
   // without owner pushes (every level pushing, or the default rule), with
   // and without gathers that skip a row's empty lines, on 1 and 3 threads;
   // undirected, directed with and without in-edges, 32- and 64-bit ids.
-  for (const bool directed : {false, true})
-    for (const bool in_edges : {true, false}) {
-      if (!directed && !in_edges) continue;
-      for (const bool force64 : {false, true}) {
-        const AnyGraph any = make_kron(14, directed, force64, false, in_edges);
-        numagraph::visit(
-            [&](const auto& g) {
-              using V = typename std::decay_t<decltype(g)>::vertex_type;
-              std::vector<V> hubs = all_vertices<V>(g.num_vertices());
-              std::stable_sort(hubs.begin(), hubs.end(), [&](V a, V b) { return g.out_degree(a) > g.out_degree(b); });
-              hubs.resize(16);
-              // Sources whose out-neighbours are mostly hubs: their first level
-              // is a hub frontier with several hubs per lane, whose counts add up.
-              std::vector<char> is_hub(static_cast<std::size_t>(g.num_vertices()), 0);
-              for (const V h : hubs) is_hub[h] = 1;
-              std::vector<V> sources;
-              for (int want = 8; sources.size() < 16 && want > 0; want /= 2)
-                for (std::int64_t v = 0; v < g.num_vertices() && sources.size() < 16; ++v) {
-                  int hub_neighbours = 0;
-                  for (const V u : g.out_neighbors(static_cast<V>(v))) hub_neighbours += is_hub[u];
-                  if (!is_hub[v] && hub_neighbours >= want && 2 * hub_neighbours >= g.out_degree(static_cast<V>(v)) &&
-                      std::find(sources.begin(), sources.end(), static_cast<V>(v)) == sources.end())
-                    sources.push_back(static_cast<V>(v));
+  for_each_kron(
+      14,
+      [](const auto& g) {
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        std::vector<V> hubs = all_vertices<V>(g.num_vertices());
+        std::stable_sort(hubs.begin(), hubs.end(), [&](V a, V b) { return g.out_degree(a) > g.out_degree(b); });
+        hubs.resize(16);
+        // Sources whose out-neighbours are mostly hubs: their first level is
+        // a hub frontier with several hubs per lane, whose counts add up.
+        std::vector<char> is_hub(static_cast<std::size_t>(g.num_vertices()), 0);
+        for (const V h : hubs) is_hub[h] = 1;
+        std::vector<V> sources;
+        for (int want = 8; sources.size() < 16 && want > 0; want /= 2)
+          for (std::int64_t v = 0; v < g.num_vertices() && sources.size() < 16; ++v) {
+            int hub_neighbours = 0;
+            for (const V u : g.out_neighbors(static_cast<V>(v))) hub_neighbours += is_hub[u];
+            if (!is_hub[v] && hub_neighbours >= want && 2 * hub_neighbours >= g.out_degree(static_cast<V>(v)) &&
+                std::find(sources.begin(), sources.end(), static_cast<V>(v)) == sources.end())
+              sources.push_back(static_cast<V>(v));
+          }
+        ASSERT_EQ(sources.size(), 16u);
+        for (const double alpha : {0.0, kernels::BrandesBatchedOptions{}.alpha})
+          for (const bool owner_push : {true, false})
+            for (const int skip : {1, 0})
+              for (const int threads : {1, 3}) {
+                kernels::BrandesBatchedOptions options;
+                options.alpha = alpha;  // 0: every level pushes, so the hub frontier is pushed by owner
+                options.owner_push = owner_push;
+                options.skip_empty_lines = skip;
+                kernels::BrandesBatchedWorkspace<V> ws;
+                NumaArray<double> raw;
+                on_threads(threads, [&] { kernels::betweenness_brandes_batched(g, sources, raw, ws, options); });
+                const std::string what = std::string("batched, alpha ") + std::to_string(alpha) + ", owner push " +
+                                         (owner_push ? "on" : "off") + ", skip " + std::to_string(skip) + ", " +
+                                         std::to_string(threads) + " threads";
+                expect_serial(g, sources, raw, what.c_str());
+                if (alpha == 0 || !owner_push) {
+                  EXPECT_EQ(ws.owner_push_levels > 0, owner_push) << what;
                 }
-              ASSERT_EQ(sources.size(), 16u);
-              for (const double alpha : {0.0, kernels::BrandesBatchedOptions{}.alpha})
-                for (const bool owner_push : {true, false})
-                  for (const int skip : {1, 0})
-                    for (const int threads : {1, 3}) {
-                      kernels::BrandesBatchedOptions options;
-                      options.alpha = alpha;  // 0: every level pushes, so the hub frontier is pushed by owner
-                      options.owner_push = owner_push;
-                      options.skip_empty_lines = skip;
-                      kernels::BrandesBatchedWorkspace<V> ws;
-                      NumaArray<double> raw;
-                      const int before = omp_get_max_threads();
-                      omp_set_num_threads(threads);
-                      kernels::betweenness_brandes_batched(g, sources, raw, ws, options);
-                      omp_set_num_threads(before);
-                      const std::string what = std::string("batched, alpha ") + std::to_string(alpha) +
-                                               ", owner push " + (owner_push ? "on" : "off") + ", skip " +
-                                               std::to_string(skip) + ", " + std::to_string(threads) + " threads";
-                      expect_serial(g, sources, raw, what.c_str());
-                      if (alpha == 0 || !owner_push) {
-                        EXPECT_EQ(ws.owner_push_levels > 0, owner_push) << what;
-                      }
-                      EXPECT_EQ(ws.line_skip_levels > 0, skip == 1) << what;
-                    }
-            },
-            any);
-      }
-    }
+                EXPECT_EQ(ws.line_skip_levels > 0, skip == 1) << what;
+              }
+      },
+      /*without_in_edges=*/true);
 }
 
 TEST(BcFast, DirectedWithoutInEdgesPushes) {
@@ -499,13 +504,8 @@ TEST(BcFast, RepeatedSourcesCountTwice) {
 
 template <typename V>
 NumaArray<double> source_parallel(const CSRGraph<V>& g, const std::vector<V>& sources, int threads) {
-  struct Restore {
-    int threads = omp_get_max_threads();
-    ~Restore() { omp_set_num_threads(threads); }
-  } restore;
-  omp_set_num_threads(threads);
   NumaArray<double> raw;
-  kernels::betweenness_brandes_source_parallel(g, sources, raw);
+  on_threads(threads, [&] { kernels::betweenness_brandes_source_parallel(g, sources, raw); });
   return raw;
 }
 

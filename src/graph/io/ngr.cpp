@@ -99,9 +99,9 @@ NumaArray<T> view_section(const std::string& path, const std::shared_ptr<const M
 
 // Structural checks of one CSR direction, one parallel pass over each array
 // (memory speed): offsets run from 0 to m without decreasing, every
-// neighbour id is below n, every list is sorted, every weight is finite. The checksum only detects
-// accidents; these checks are what keeps a damaged or hand-made file from
-// sending a kernel out of bounds.
+// neighbour id is below n, every list is sorted, every weight is finite.
+// The checksum only detects accidents; these checks are what keeps a
+// damaged or hand-made file from sending a kernel out of bounds.
 template <typename V>
 void validate_csr(const std::string& path, const CSRArrays<V>& a, std::size_t n, std::size_t arcs,
                   const char* which) {

@@ -341,15 +341,16 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
             team && options.owner_push_ratio > 0 && bc_detail::hub_frontier(frontier_edges, hi - lo, ranges) &&
             (!g.has_in_edges() || static_cast<double>(frontier_edges) * options.owner_push_ratio < pull_work);
         const bool pull = !owner_push && alpha > 0 && static_cast<double>(frontier_edges) * alpha > pull_work;
+        // Nobody reads the bitmap of level d-1 any more: clear it if that
+        // level pulled (a pull of this level sets the other parity's).
+        if (last_pull == d - 1) {
+          std::uint64_t* old = bits[(d - 1) & 1];
+#pragma omp for schedule(static) nowait
+          for (std::size_t w = 0; w < words; ++w) old[w] = 0;
+        }
         if (pull) {
           std::uint64_t* cur = bits[d & 1];
-          // Clear the other parity's bitmap if the previous level pulled from
-          // it, and set this frontier's bits; then everyone pulls.
-          if (last_pull == d - 1) {
-            std::uint64_t* old = bits[(d - 1) & 1];
-#pragma omp for schedule(static) nowait
-            for (std::size_t w = 0; w < words; ++w) old[w] = 0;
-          }
+          // Set this frontier's bits; then everyone pulls.
 #pragma omp for schedule(static)
           for (std::int64_t i = lo; i < hi; ++i) {
             const V u = order[i];
@@ -406,11 +407,6 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
           last_pull = d;
           if (leader) ++pulls;
         } else if (owner_push) {
-          if (last_pull == d - 1) {  // nobody reads the bitmap of level d-1 any more
-            std::uint64_t* old = bits[(d - 1) & 1];
-#pragma omp for schedule(static) nowait
-            for (std::size_t w = 0; w < words; ++w) old[w] = 0;
-          }
 #pragma omp for schedule(dynamic, 1) nowait
           for (std::int64_t r = 0; r < ranges; ++r) {
             // Range r's ids: only this thread writes their depths and counts.
@@ -436,11 +432,6 @@ void betweenness_brandes_do(const CSRGraph<V>& g, const std::vector<V>& sources,
           }
           if (leader) ++owner_pushes;
         } else {
-          if (last_pull == d - 1) {  // nobody reads the bitmap of level d-1 any more
-            std::uint64_t* old = bits[(d - 1) & 1];
-#pragma omp for schedule(static) nowait
-            for (std::size_t w = 0; w < words; ++w) old[w] = 0;
-          }
 #pragma omp for schedule(dynamic, 64) nowait
           for (std::int64_t i = lo; i < hi; ++i) {
             const V u = order[i];
