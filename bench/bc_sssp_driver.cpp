@@ -13,8 +13,10 @@
 //       VARIANT: brandes (kernels/bc/brandes.hpp),
 //       do[:ALPHA[:SERIAL_EDGES[:BACK_PUSH_RATIO[:BRANCH_FREE[:PACK[:OWNER_PUSH_RATIO]]]]]]
 //       (BrandesDoOptions; BRANCH_FREE and PACK -1 auto, 0 off, 1 on),
-//       batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO[:OWNER_PUSH[:SKIP_EMPTY_LINES]]]]]
-//       (BrandesBatchedOptions; OWNER_PUSH 0 or 1, SKIP_EMPTY_LINES -1 auto, 0 off, 1 on), source-parallel,
+//       batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO[:OWNER_PUSH[:SKIP_EMPTY_LINES[:STARTS]]]]]]
+//       (BrandesBatchedOptions; OWNER_PUSH 0 or 1, SKIP_EMPTY_LINES -1 auto, 0 off, 1 on,
+//       STARTS -1 aligned starts, 0 every lane on level 0, =DIGITS lane i on level DIGITS[i]),
+//       source-parallel,
 //       or auto (the entry point's choice, kernels/bc/betweenness.hpp)
 //   bc_sssp_driver GRAPH scores ROOTS|all VARIANT...  raw Brandes sums, "VARIANT id score" per
 //       vertex (ids as in the input file), for oracle tests (tests/python/test_bc_fast.py)
@@ -36,6 +38,7 @@
 #include <cstdlib>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -72,7 +75,7 @@ kernels::BrandesDoOptions do_options(const std::vector<std::string>& parts) {
   return o;
 }
 
-// batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO[:OWNER_PUSH[:SKIP_EMPTY_LINES]]]]], split at ':'.
+// batched[:BATCH[:ALPHA[:BACK_PUSH_RATIO[:OWNER_PUSH[:SKIP_EMPTY_LINES[:STARTS]]]]]], split at ':'.
 kernels::BrandesBatchedOptions batched_options(const std::vector<std::string>& parts) {
   kernels::BrandesBatchedOptions o;
   if (parts.size() > 1) o.batch = std::stoi(parts[1]);
@@ -80,6 +83,16 @@ kernels::BrandesBatchedOptions batched_options(const std::vector<std::string>& p
   if (parts.size() > 3) o.back_push_ratio = std::stod(parts[3]);
   if (parts.size() > 4) o.owner_push = std::stoi(parts[4]) != 0;
   if (parts.size() > 5) o.skip_empty_lines = std::stoi(parts[5]);
+  if (parts.size() > 6) {
+    if (parts[6].starts_with("=")) {
+      for (char digit : parts[6].substr(1)) {
+        if (digit < '0' || digit > '9') throw std::invalid_argument("STARTS: =DIGITS, one level per lane");
+        o.start_levels.push_back(digit - '0');
+      }
+    } else {
+      o.align_starts = std::stoi(parts[6]) != 0;
+    }
+  }
   return o;
 }
 

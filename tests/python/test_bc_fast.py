@@ -24,11 +24,12 @@ pytestmark = pytest.mark.skipif(not (DRIVER.is_file() and CLI.is_file()),
 # The push-only search; always push, the default switch, pull from the first big level on (also from a packed frontier,
 # with the branchy gathers, every level on the team), every hub frontier pushed by owner (every level on the team),
 # none; batches of 16 and of 3, batches whose backward pass pushes from every level, batches that push every forward
-# level (hub frontiers by owner) and skip empty lines in every backward gather, and batches that do neither; serial
-# searches, one per thread.
+# level (hub frontiers by owner) and skip empty lines in every backward gather, and batches that do neither; batches
+# whose lanes start on levels 0, 1 and 2 in turn, and batches with every lane on level 0; serial searches, one per
+# thread.
 VARIANTS = ["brandes", "do:0", "do", "do:1e12", "do:1e12:0:4:0:1", "do:10:0:4:-1:-1:1e-12", "do:10:512:4:-1:-1:0",
             "batched:16", "batched:3:1e12", "batched:16:4:1e-12", "batched:16:0:8:1:1", "batched:16:10:8:0:0",
-            "source-parallel"]
+            "batched:16:10:8:1:-1:=0120120120120120", "batched:16:10:8:1:-1:0", "source-parallel"]
 
 
 def raw_scores(G, tmp_path):

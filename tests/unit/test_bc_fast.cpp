@@ -414,6 +414,85 @@ TEST(BcFast, BatchedOwnerPushAndLineSkipsMatchSerialBrandes) {
       /*without_in_edges=*/true);
 }
 
+TEST(BcFast, AlignedStartsDelayLanesThatSpreadSooner) {
+  // A star of 100 leaves around hub 0 and the path 0 - 101 - 102 - 103;
+  // 109 is isolated. 206 arcs: a lane spreads on the hop whose out-edges,
+  // counted with repeats, reach 206 / 16. Leaf 1 and vertex 101 see the hub's
+  // 101 out-edges on hop 1, 102 on hop 2 (through 101), 103 not by hop 2.
+  std::vector<test_graphs::Arc> arcs;
+  for (std::uint64_t leaf = 1; leaf <= 100; ++leaf) arcs.push_back({0, leaf});
+  arcs.insert(arcs.end(), {{0, 101}, {101, 102}, {102, 103}});
+  for (const bool force64 : {false, true}) {
+    const AnyGraph any = make_graph(arcs, 110, false, force64);
+    numagraph::visit(
+        [](const auto& g) {
+          using V = typename std::decay_t<decltype(g)>::vertex_type;
+          const std::vector<V> sources = {1, 101, 102, 103, 109};
+          int start[5];
+          kernels::aligned_start_levels(g, sources.data(), 5, start);
+          EXPECT_EQ(std::vector<int>(start, start + 5), (std::vector<int>{2, 2, 1, 0, 0}));
+          kernels::BrandesBatchedWorkspace<V> ws;
+          NumaArray<double> raw;
+          kernels::betweenness_brandes_batched(g, sources, raw, ws);
+          EXPECT_EQ(ws.late_lanes, 3);
+          expect_serial(g, sources, raw, "aligned starts");
+          kernels::BrandesBatchedOptions level0;
+          level0.align_starts = false;
+          kernels::betweenness_brandes_batched(g, sources, raw, ws, level0);
+          EXPECT_EQ(ws.late_lanes, 0);
+          expect_serial(g, sources, raw, "every lane on level 0");
+        },
+        any);
+  }
+}
+
+TEST(BcFast, BatchedLanesStartingOnLaterLevelsMatchSerialBrandes) {
+  // Lanes that join the batch on levels 1, 2 and 9 (past the last level of
+  // the others: the batch runs on through empty levels), every lane late (an
+  // empty level 0), and a source in two lanes on different levels; the hub,
+  // a vertex of degree 1 and an isolated one among the sources.
+  for_each_kron(
+      12,
+      [](const auto& g) {
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        std::vector<V> sources = spread_sources<V>(g.num_vertices(), 12);
+        sources.push_back(busiest_vertex(g));
+        for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+          if (g.out_degree(static_cast<V>(v)) == 1) {
+            sources.push_back(static_cast<V>(v));
+            break;
+          }
+        for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+          if (g.out_degree(static_cast<V>(v)) == 0) {
+            sources.push_back(static_cast<V>(v));
+            break;
+          }
+        sources.push_back(sources[0]);
+        ASSERT_EQ(sources.size(), 16u);
+        const std::vector<std::vector<int>> patterns = {
+            {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 2, 1, 0, 2},
+            {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+            {0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0}};
+        for (const auto& starts : patterns)
+          for (const int threads : {1, 3}) {
+            kernels::BrandesBatchedOptions options;
+            options.start_levels = starts;
+            kernels::BrandesBatchedWorkspace<V> ws;
+            NumaArray<double> raw;
+            on_threads(threads, [&] { kernels::betweenness_brandes_batched(g, sources, raw, ws, options); });
+            const auto late = std::count_if(starts.begin(), starts.end(), [](int s) { return s > 0; });
+            EXPECT_EQ(ws.late_lanes, late);
+            const std::string what = "starts from lane 0 on level " + std::to_string(starts[0]) + ", lane 3 on " +
+                                     std::to_string(starts[3]) + ", " + std::to_string(threads) + " threads";
+            expect_serial(g, sources, raw, what.c_str());
+          }
+        kernels::BrandesBatchedOptions too_late;
+        too_late.start_levels = {0, kernels::kMaxStartLevel + 1};
+        EXPECT_THROW(kernels::betweenness_brandes_batched(g, sources, too_late), UsageError);
+      },
+      /*without_in_edges=*/true);
+}
+
 TEST(BcFast, DirectedWithoutInEdgesPushes) {
   const AnyGraph any = make_graph({{0, 1}, {0, 2}, {1, 3}, {2, 3}, {3, 4}, {4, 0}}, 6, true, false,
                                   WeightKind::kNone, /*in_edges=*/false);

@@ -24,7 +24,10 @@ class Record {
   template <typename T>
   Record& set(const std::string& key, const std::vector<T>& values) {
     std::string s = "[";
-    for (std::size_t i = 0; i < values.size(); ++i) s += (i ? "," : "") + number(values[i]);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (i > 0) s += ',';
+      s += number(values[i]);
+    }
     return raw(key, s + "]");
   }
   Record& set(const std::string& key, const Record& nested) { return raw(key, nested.json()); }

@@ -14,7 +14,9 @@
 // a fixed number of arcs ahead, the lines of the rows they will read. Bit
 // masks per vertex say which lanes have seen it and in which lanes it is on
 // the current level.
-// Level d of the batch is the union of the sources' level-d frontiers.
+// Level d of the batch is the union of the sources' level-d frontiers. A
+// lane may start on a later level (aligned_starts.hpp): its source joins the
+// batch's level s, and its depths are the batch's levels minus s.
 // Forward, per level (direction-optimizing as brandes_direction_optimizing.hpp):
 //  * push (sparse): frontier vertex u offers its lanes to out-neighbour v for
 //    every lane where v is unseen; the new lanes are or-ed into v's next mask
@@ -52,11 +54,13 @@
 #endif
 
 #include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/kernels/bc/aligned_starts.hpp"
 #include "numagraph/kernels/bc/owner_ranges.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/cancel.hpp"
+#include "numagraph/util/error.hpp"
 #include "numagraph/profile/current.hpp"
 #include "numagraph/sweep/gather_sum.hpp"
 
@@ -84,7 +88,19 @@ struct BrandesBatchedOptions {
   // last-level cache and the expected share of a row's lanes an arc reads
   // is at most kLineSkipShare, 0 never, 1 every level.
   int skip_empty_lines = -1;
+  // Lanes whose search spreads in fewer hops start on later levels, so that
+  // the lanes' big levels coincide (aligned_starts.hpp): kron20's 16 sources
+  // took 0.81-0.88x the time on four root sets, 0.97-0.98x on two
+  // (docs/kernels/bc.md, "Aligned starts").
+  bool align_starts = true;
+  // The level (0..kMaxStartLevel) lane i of every batch starts on, for tests
+  // and tuning, in place of align_starts' choice when not empty; lanes past
+  // its end start on level 0.
+  std::vector<int> start_levels{};
 };
+
+// The latest level BrandesBatchedOptions::start_levels may name.
+inline constexpr int kMaxStartLevel = 64;
 
 // (lanes on level l / n lanes) * (lanes on level l + 1 / n lanes), the share
 // of a row's lanes an arc from level l reads if lanes fell independently, at
@@ -110,10 +126,11 @@ struct BrandesBatchedWorkspace {
   std::vector<eid_t> level_out_edges, level_in_edges;  // of each level's entries
   std::vector<std::int64_t> level_lanes;               // (vertex, lane) pairs of each level
   int lanes = 0;
-  int pull_levels = 0, push_levels = 0;  // of the last batch
+  int pull_levels = 0, push_levels = 0;  // of the last batch (owner pushes: owner_push_levels only)
   int back_push_levels = 0;              // backward levels that pushed, of the last batch
   int owner_push_levels = 0;             // forward levels pushed by owner, of the last batch
   int line_skip_levels = 0;              // backward levels whose gathers skipped empty lines, of the last batch
+  int late_lanes = 0;                    // lanes that started after level 0, of the last batch
   bool clean = false;
 
   void prepare(std::int64_t n, int want_lanes) {
@@ -286,7 +303,19 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
   // Level 0: the distinct sources, each with the lanes it starts.
   std::int64_t hi = 0;
   eid_t frontier_edges = 0, unvisited_in = in_total;
+  // The level each lane starts on (aligned_starts.hpp); lanes that start
+  // later join the batch's levels as the expansion reaches them.
+  int start[16] = {};
+  if (!options.start_levels.empty()) {
+    for (int i = 0; i < active && i < static_cast<int>(options.start_levels.size()); ++i) start[i] = options.start_levels[i];
+  } else if (options.align_starts) {
+    aligned_start_levels(g, src, active, start);
+  }
+  const int last_start = *std::max_element(start, start + active);
+  std::int64_t starting_lanes = 0;
   for (int i = 0; i < active; ++i) {
+    if (start[i] > 0) continue;
+    ++starting_lanes;
     const V s = src[i];
     if (seen[s] == 0) {
       order[hi++] = s;
@@ -308,7 +337,7 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
   auto& level_in_edges = ws.level_in_edges;
   level_out_edges.assign({frontier_edges});
   level_in_edges.assign({sources_in});
-  ws.level_lanes.assign({active});
+  ws.level_lanes.assign({starting_lanes});
   auto& level_lanes = ws.level_lanes;
   // Per level: entries found, their out-edges, the in-edges of vertices
   // every lane has now seen, and the in-edges of the entries.
@@ -328,7 +357,7 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
     std::vector<V> local;
     std::int64_t lo = 0, end = hi;
     eid_t my_frontier_edges = frontier_edges, my_unvisited = unvisited_in;
-    for (std::int32_t d = 0; lo < end; ++d) {
+    for (std::int32_t d = 0; lo < end || d < last_start; ++d) {
       Found& next = found[(d + 1) % 3];
       if (leader) {
         Found& after = found[(d + 2) % 3];
@@ -380,7 +409,7 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
         }
         if (leader) ++pulls;
       } else if (const std::int64_t ranges = kOwnerRangesPerThread * parallel::num_threads_in_region();
-                 options.owner_push && bc_detail::hub_frontier(my_frontier_edges, end - lo, ranges)) {
+                 options.owner_push && end > lo && bc_detail::hub_frontier(my_frontier_edges, end - lo, ranges)) {
         // A frontier of hubs: range r's ids are written by one thread only.
 #pragma omp for schedule(dynamic, 1) nowait
         for (std::int64_t r = 0; r < ranges; ++r) {
@@ -409,7 +438,7 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
             }
           }
         }
-        if (leader) ++pushes, ++owner_pushes;
+        if (leader) ++owner_pushes;
       } else {
 #pragma omp for schedule(dynamic, 64) nowait
         for (std::int64_t i = lo; i < end; ++i) {
@@ -441,6 +470,23 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
       std::copy(local.begin(), local.end(), order + at);
       local.clear();
 #pragma omp barrier
+      if (d < last_start) {
+        // Lanes that start on level d + 1 join it: their sources enter it
+        // (unless some other lane found them on it) with a count of 1.
+        if (leader) {
+          for (int i = 0; i < active; ++i) {
+            if (start[i] != d + 1) continue;
+            const V s = src[i];
+            if (nxt[s] == 0) {
+              order[end + next.count.fetch_add(1)] = s;
+              next.out_edges.fetch_add(off[s + 1] - off[s], std::memory_order_relaxed);
+            }
+            nxt[s] = static_cast<Mask>(nxt[s] | (1u << i));
+            sigma[static_cast<std::size_t>(s) * L + i] = 1;
+          }
+        }
+#pragma omp barrier
+      }
       const std::int64_t new_end = end + next.count.load(std::memory_order_relaxed);
       // The new level's lanes become seen; this level's masks are cleared
       // (they are the next level's output array).
@@ -619,6 +665,7 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
   ws.back_push_levels = back_pushes;
   ws.owner_push_levels = owner_pushes;
   ws.line_skip_levels = line_skips;
+  ws.late_lanes = static_cast<int>(active - starting_lanes);
   return !overflow.load(std::memory_order_relaxed);
 }
 
@@ -657,6 +704,10 @@ std::uint64_t batched_workspace_bytes(std::int64_t n, int lanes) {
 template <typename V>
 void betweenness_brandes_batched(const CSRGraph<V>& g, const std::vector<V>& sources, NumaArray<double>& scores,
                                  BrandesBatchedWorkspace<V>& ws, const BrandesBatchedOptions& options = {}) {
+  for (const int level : options.start_levels)
+    if (level < 0 || level > kMaxStartLevel)
+      throw UsageError("batched betweenness: start level " + std::to_string(level) + " is outside 0.." +
+                       std::to_string(kMaxStartLevel) + " (give each lane's start level in that range)");
   const std::int64_t n = g.num_vertices();
   if (scores.size() != static_cast<std::size_t>(n))
     scores = NumaArray<double>(static_cast<std::size_t>(n), numa::placement_for("scores"));

@@ -141,7 +141,7 @@ struct BrandesDoWorkspace {
   std::vector<std::int64_t> level_start;
   std::vector<eid_t> level_edges;        // out-edges of each level's vertices
   std::vector<eid_t> level_in_edges;     // in-edges of each level's vertices (graphs with in-edges)
-  int pull_levels = 0, push_levels = 0;  // of the last source (tests, tuning)
+  int pull_levels = 0, push_levels = 0;  // of the last source (owner pushes: owner_push_levels only)
   int packed_pulls = 0;                  // pulls from a packed frontier, of the last source
   int back_push_levels = 0;              // backward levels that pushed, of the last source
   int owner_push_levels = 0;             // forward levels pushed by owner, of the last source
