@@ -81,6 +81,16 @@ auto busiest_vertex(const G& g) {
   return hub;
 }
 
+// The first vertex with `degree` out-edges (the test fails when there is none).
+template <typename G>
+auto first_vertex_of_degree(const G& g, eid_t degree) {
+  using V = typename G::vertex_type;
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+    if (g.out_degree(static_cast<V>(v)) == degree) return static_cast<V>(v);
+  ADD_FAILURE() << "no vertex of out-degree " << degree;
+  return V{0};
+}
+
 // fn() on `threads` OpenMP threads; the previous count is restored after.
 template <typename F>
 void on_threads(int threads, F fn) {
@@ -457,16 +467,8 @@ TEST(BcFast, BatchedLanesStartingOnLaterLevelsMatchSerialBrandes) {
         using V = typename std::decay_t<decltype(g)>::vertex_type;
         std::vector<V> sources = spread_sources<V>(g.num_vertices(), 12);
         sources.push_back(busiest_vertex(g));
-        for (std::int64_t v = 0; v < g.num_vertices(); ++v)
-          if (g.out_degree(static_cast<V>(v)) == 1) {
-            sources.push_back(static_cast<V>(v));
-            break;
-          }
-        for (std::int64_t v = 0; v < g.num_vertices(); ++v)
-          if (g.out_degree(static_cast<V>(v)) == 0) {
-            sources.push_back(static_cast<V>(v));
-            break;
-          }
+        sources.push_back(first_vertex_of_degree(g, 1));
+        sources.push_back(first_vertex_of_degree(g, 0));
         sources.push_back(sources[0]);
         ASSERT_EQ(sources.size(), 16u);
         const std::vector<std::vector<int>> patterns = {

@@ -42,27 +42,22 @@ namespace bc_detail {
 // probe's budget ran out).
 template <typename V>
 int spread_hop(const CSRGraph<V>& g, V s) {
-  const auto& off = g.out().offsets;
-  const auto& nbr = g.out().neighbors;
-  const auto arcs = static_cast<double>(off[g.num_vertices()]);
-  const double enough = arcs * kSpreadShare;
-  std::int64_t budget = std::max<std::int64_t>(off[g.num_vertices()] / kProbeBudgetShare, kProbeMinBudget);
-  auto degree = [&](V v) { return static_cast<double>(off[v + 1] - off[v]); };
+  const eid_t arcs = g.num_arcs();
+  const double enough = static_cast<double>(arcs) * kSpreadShare;
+  std::int64_t budget = std::max<std::int64_t>(arcs / kProbeBudgetShare, kProbeMinBudget);
   double hop1 = 0;
-  for (eid_t e = off[s]; e < off[s + 1]; ++e) {
+  for (const V u : g.out_neighbors(s)) {
     if (budget-- <= 0) return 3;
-    hop1 += degree(nbr[e]);
+    hop1 += static_cast<double>(g.out_degree(u));
   }
   if (hop1 >= enough) return 1;
   double hop2 = 0;
-  for (eid_t e = off[s]; e < off[s + 1]; ++e) {
-    const V u = nbr[e];
-    for (eid_t f = off[u]; f < off[u + 1]; ++f) {
+  for (const V u : g.out_neighbors(s))
+    for (const V w : g.out_neighbors(u)) {
       if (budget-- <= 0) return 3;
-      hop2 += degree(nbr[f]);
+      hop2 += static_cast<double>(g.out_degree(w));
       if (hop2 >= enough) return 2;
     }
-  }
   return 3;
 }
 
@@ -76,8 +71,7 @@ void aligned_start_levels(const CSRGraph<V>& g, const V* src, int active, int* s
   int hop[16];
   int latest = 0;
   for (int i = 0; i < active; ++i) {
-    const bool has_edges = g.out().offsets[src[i] + 1] > g.out().offsets[src[i]];
-    hop[i] = has_edges ? bc_detail::spread_hop(g, src[i]) : 0;
+    hop[i] = g.out_degree(src[i]) > 0 ? bc_detail::spread_hop(g, src[i]) : 0;
     latest = std::max(latest, hop[i]);
   }
   for (int i = 0; i < active; ++i) start[i] = hop[i] == 0 ? 0 : std::min(latest - hop[i], kLatestStart);

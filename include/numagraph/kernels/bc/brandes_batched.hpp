@@ -409,7 +409,7 @@ bool run_batch(const CSRGraph<V>& g, const V* src, int active, double* scores, B
         }
         if (leader) ++pulls;
       } else if (const std::int64_t ranges = kOwnerRangesPerThread * parallel::num_threads_in_region();
-                 options.owner_push && end > lo && bc_detail::hub_frontier(my_frontier_edges, end - lo, ranges)) {
+                 options.owner_push && bc_detail::hub_frontier(my_frontier_edges, end - lo, ranges)) {
         // A frontier of hubs: range r's ids are written by one thread only.
 #pragma omp for schedule(dynamic, 1) nowait
         for (std::int64_t r = 0; r < ranges; ++r) {

@@ -22,9 +22,10 @@ inline constexpr std::int64_t kOwnerSearchEdges = 16;
 namespace bc_detail {
 
 // Whether a frontier of `members` vertices (or batch entries) with
-// `out_edges` out-edges has enough edges per (member, range) pair for `ranges`.
+// `out_edges` out-edges has enough edges per (member, range) pair for `ranges`
+// (an empty frontier, a batch's level before its first lane starts, has not).
 inline bool hub_frontier(std::int64_t out_edges, std::int64_t members, std::int64_t ranges) {
-  return static_cast<double>(out_edges) >=
+  return members > 0 && static_cast<double>(out_edges) >=
          static_cast<double>(members) * static_cast<double>(ranges) * static_cast<double>(kOwnerSearchEdges);
 }
 
