@@ -21,6 +21,7 @@
 #include "numagraph/kernels/pr/engine_jacobi.hpp"
 #include "numagraph/kernels/pr/pull_gauss_seidel.hpp"
 #include "numagraph/kernels/pr/pull_jacobi.hpp"
+#include "numagraph/kernels/thread_budget.hpp"
 #include "numagraph/verify/pr.hpp"
 #include "sweep_test_util.hpp"
 #include "traversal_test_graphs.hpp"
@@ -159,12 +160,7 @@ TEST_P(PrIds, KroneckerVariantsAgreeAndVerify) {
 // past the last arc (the clamp) in every sweep. On one thread: a parallel
 // Gauss-Seidel sweep reads what the other threads have written so far.
 TEST_P(PrIds, PrefetchingSweepsGiveTheSameBits) {
-  const int saved = omp_get_max_threads();
-  omp_set_num_threads(1);
-  struct Restore {
-    int threads;
-    ~Restore() { omp_set_num_threads(threads); }
-  } restore{saved};
+  const kernels::ThreadLimit one_thread(1);
   for (const bool directed : {false, true}) {
     const AnyGraph any = make_kron(10, directed, GetParam());
     numagraph::visit(
@@ -189,6 +185,59 @@ TEST_P(PrIds, PrefetchingSweepsGiveTheSameBits) {
         },
         any);
   }
+}
+
+// Chunks of any size, swept on one thread, are the vertices in order: the
+// same additions as one chunk, so the same scores, bit for bit; the L1
+// change is totalled chunk by chunk, so only its rounding may differ. (On
+// several threads the sweep reads what other threads have written, which
+// TSan would report.)
+TEST_P(PrIds, GaussSeidelChunksOfAnySizeSweepInOrderOnOneThread) {
+  const kernels::ThreadLimit one_thread(1);
+  const AnyGraph any = make_kron(10, true, GetParam());
+  numagraph::visit(
+      [&](const auto& g) {
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        kernels::PageRankOptions o;
+        o.tolerance = 0;
+        o.max_iterations = 6;
+        const auto whole = kernels::pagerank_pull_gauss_seidel_with<V, float, false>(g, o, g.num_vertices());
+        for (const std::int64_t chunk : {1, 64, 100, 256, 1000, 1023}) {
+          const auto cut = kernels::pagerank_pull_gauss_seidel_with<V, float, false>(g, o, chunk);
+          for (std::int64_t v = 0; v < g.num_vertices(); ++v) ASSERT_EQ(whole.scores[v], cut.scores[v]) << chunk << " " << v;
+          EXPECT_NEAR(whole.last_change, cut.last_change, 1e-12 * whole.last_change) << chunk;
+        }
+      },
+      any);
+}
+
+TEST(Pr, GaussSeidelChunksGiveEveryThreadWork) {
+  using kernels::gauss_seidel_chunk_vertices;
+  // gapbs's 16384 where that makes a chunk a thread, and on one thread.
+  EXPECT_EQ(gauss_seidel_chunk_vertices(264346, 16), 16384);  // road-NY: 17 chunks
+  EXPECT_EQ(gauss_seidel_chunk_vertices(82168, 2), 16384);    // soc-Slashdot0902: 6 chunks
+  EXPECT_EQ(gauss_seidel_chunk_vertices(82168, 1), 16384);
+  EXPECT_EQ(gauss_seidel_chunk_vertices(1 << 20, 64), 16384);
+  // Graphs of at most 16384 vertices stay one chunk on any number of threads.
+  for (const int t : {1, 2, 16, 64}) {
+    EXPECT_EQ(gauss_seidel_chunk_vertices(0, t), 16384);
+    EXPECT_EQ(gauss_seidel_chunk_vertices(16384, t), 16384);
+  }
+  // Too few chunks: four a thread, whole cache lines, at least 256 vertices.
+  EXPECT_EQ(gauss_seidel_chunk_vertices(82168, 16), 1344);  // 62 chunks
+  EXPECT_EQ(gauss_seidel_chunk_vertices(82168, 8), 2624);   // 32 chunks
+  EXPECT_EQ(gauss_seidel_chunk_vertices(36692, 16), 576);   // email-Enron: 64 chunks
+  EXPECT_EQ(gauss_seidel_chunk_vertices(20000, 64), 256);
+  EXPECT_EQ(gauss_seidel_chunk_vertices(16385, 4), 1088);
+  for (std::int64_t n = 16385; n < 2'000'000; n = n * 3 / 2 + 7)
+    for (int t = 1; t <= 128; t *= 2) {
+      const std::int64_t size = gauss_seidel_chunk_vertices(n, t);
+      const std::int64_t chunks = (n + size - 1) / size;
+      EXPECT_EQ(size % 64, 0) << n << " " << t;
+      EXPECT_GE(size, 256) << n << " " << t;
+      EXPECT_GE(chunks, std::min<std::int64_t>(t, n / 256)) << n << " " << t;
+      EXPECT_TRUE(size == 16384 || size == 256 || chunks >= t) << n << " " << t;
+    }
 }
 
 TEST_P(PrIds, BlockedPageRankMatchesUnblockedAndVerifies) {

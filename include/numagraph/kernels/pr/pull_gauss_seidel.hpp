@@ -30,9 +30,32 @@
 
 namespace numagraph::kernels {
 
+// Vertices per chunk of a Gauss-Seidel sweep on `threads` threads: gapbs's
+// 16384 while that gives every thread a chunk; on a graph too small for that,
+// kGaussSeidelChunksPerThread chunks a thread (whole cache lines of
+// contributions, at least kGaussSeidelMinChunk vertices). soc-Slashdot0902
+// (82,168 vertices) made 6 chunks of 16384 for 16 threads, and 10 threads
+// idled. A graph of at most 16384 vertices stays one chunk, swept by one
+// thread: the unit tests' graphs keep their sweeps free of the concurrent
+// reads that Gauss-Seidel makes on purpose (TSan would report them).
+// Measured: docs/kernels/pr.md, "Chunks for the threads".
+inline constexpr std::int64_t kGaussSeidelChunk = 16384;
+inline constexpr std::int64_t kGaussSeidelChunksPerThread = 4;
+inline constexpr std::int64_t kGaussSeidelMinChunk = 256;
+
+inline std::int64_t gauss_seidel_chunk_vertices(std::int64_t n, int threads) {
+  const std::int64_t t = std::max(threads, 1);
+  if (n <= kGaussSeidelChunk || (n + kGaussSeidelChunk - 1) / kGaussSeidelChunk >= t) return kGaussSeidelChunk;
+  const std::int64_t wanted = kGaussSeidelChunksPerThread * t;
+  const std::int64_t even = (n + wanted - 1) / wanted;
+  return std::max(kGaussSeidelMinChunk, (even + 63) / 64 * 64);
+}
+
 // Prefetch: the sweep prefetches contributions ahead (gather_sum.hpp).
+// `chunk`: vertices per chunk (gauss_seidel_chunk_vertices; other sizes for tests and measurements).
 template <typename V, typename C, bool Prefetch>
-PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageRankOptions& o) {
+PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageRankOptions& o,
+                                               std::int64_t chunk = 0) {
   const std::int64_t n = g.num_vertices();
   PageRankResult r;
   // start_pagerank fills both
@@ -51,18 +74,18 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
   double* const score = r.scores.data();
   const double damping = o.damping;
   const eid_t last = last_arc(in_off, n);  // the prefetch's bound (gather_sum.hpp)
-  // Chunks of consecutive vertices handed out dynamically (gapbs's size),
-  // each swept with its list pointer carried from vertex to vertex.
-  constexpr std::int64_t kChunk = 16384;
-  const std::int64_t chunks = (n + kChunk - 1) / kChunk;
+  // Chunks of consecutive vertices handed out dynamically, each swept with
+  // its list pointer carried from vertex to vertex.
+  const std::int64_t size = chunk > 0 ? chunk : gauss_seidel_chunk_vertices(n, parallel::max_threads());
+  const std::int64_t chunks = (n + size - 1) / size;
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     profile::InnerPhase phase("iteration");
     double change = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : change)
     for (std::int64_t c = 0; c < chunks; ++c) {
-      const std::int64_t lo = c * kChunk;
-      change += gather_sums_of_range<Prefetch, double>(in_nb, in_off, lo, std::min(n, lo + kChunk), last, x,
+      const std::int64_t lo = c * size;
+      change += gather_sums_of_range<Prefetch, double>(in_nb, in_off, lo, std::min(n, lo + size), last, x,
                                                        [=](std::int64_t v, double sum) {
                                                          const double next = base + damping * sum;
                                                          const double moved = std::fabs(next - score[v]);
