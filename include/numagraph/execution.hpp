@@ -69,7 +69,7 @@ struct Execution {
   // The vertex order the kernel runs in (reorder/order.hpp). Ids going in
   // (roots, sources, vectors) and results coming out stay the caller's; the
   // renumbered graph is kept in the cache like the partitioned one.
-  reorder::Spec reorder;
+  reorder::Spec reorder{};
 
   // Whether a call with this machine picture runs the NUMA engine.
   bool numa_engine(const MachineView& m) const {

@@ -107,7 +107,10 @@ std::string profile_json(const Profile& p, const Record& metadata) {
     put_time(s, p.t[i]);
   }
   s += "],\n  \"phase\": [";
-  for (std::size_t i = 0; i < p.samples(); ++i) s += (i ? "," : "") + std::to_string(phase_of[i]);
+  for (std::size_t i = 0; i < p.samples(); ++i) {
+    if (i) s += ',';
+    s += std::to_string(phase_of[i]);
+  }
   s += "]";
   for (std::size_t j = 0; j < m; ++j) {
     s += ",\n  " + Record::quote(p.metrics[j].name) + ": [";
@@ -152,12 +155,16 @@ void write_profile_json(const std::string& path, const Profile& p, const Record&
 
 std::string profile_csv(const Profile& p) {
   std::string s = "t[s],phase";
-  for (const auto& x : p.metrics) s += "," + csv_field(x.name + "[" + x.unit + "]");
+  for (const auto& x : p.metrics) {
+    s += ',';
+    s += csv_field(x.name + "[" + x.unit + "]");
+  }
   s += "\n";
   const std::vector<int> phase_of = p.sample_phases();
   for (std::size_t i = 0; i < p.samples(); ++i) {
     put_time(s, p.t[i]);
-    s += "," + csv_field(p.phases[static_cast<std::size_t>(phase_of[i])].name);
+    s += ',';
+    s += csv_field(p.phases[static_cast<std::size_t>(phase_of[i])].name);
     for (std::size_t j = 0; j < p.metrics.size(); ++j) {
       s += ',';
       const double v = p.value(i, j);

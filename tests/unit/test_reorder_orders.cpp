@@ -267,7 +267,9 @@ TEST(ReorderOrders, AdlDepthNeverIncreasesAlongNewIds) {
       EXPECT_EQ(p.old_of_new[n - 1], root);
       for (std::size_t i = first; i < n; ++i) {
         ASSERT_GE(d[p.old_of_new[i]], 0) << i;
-        if (i > first) ASSERT_GE(d[p.old_of_new[i - 1]], d[p.old_of_new[i]]) << i;
+        if (i > first) {
+          ASSERT_GE(d[p.old_of_new[i - 1]], d[p.old_of_new[i]]) << i;
+        }
       }
     }
   }
