@@ -23,6 +23,7 @@
 #include "numagraph/sweep/gather_sum.hpp"
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/kernels/pr/pull_gauss_seidel_segmented.hpp"
+#include "numagraph/kernels/static_split.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/cancel.hpp"
@@ -30,24 +31,30 @@
 
 namespace numagraph::kernels {
 
-// Vertices per chunk of a Gauss-Seidel sweep on `threads` threads: gapbs's
-// 16384 while that gives every thread a chunk; on a graph too small for that,
-// kGaussSeidelChunksPerThread chunks a thread (whole cache lines of
-// contributions, at least kGaussSeidelMinChunk vertices). soc-Slashdot0902
-// (82,168 vertices) made 6 chunks of 16384 for 16 threads, and 10 threads
-// idled. A graph of at most 16384 vertices stays one chunk, swept by one
-// thread: the unit tests' graphs keep their sweeps free of the concurrent
-// reads that Gauss-Seidel makes on purpose (TSan would report them).
+// Vertices per chunk of a Gauss-Seidel sweep on `threads` threads, in equal
+// chunks, the same number for every thread: about gapbs's 16384 vertices
+// each (the nearest whole number of them a thread, at least one), and on a
+// skewed graph (kernels/static_split.hpp says which) at least
+// kGaussSeidelSkewedChunksPerThread a thread, so that hubs even out. Whole
+// cache lines of contributions (multiples of 64 vertices), at least
+// kGaussSeidelMinChunk. gapbs's fixed 16384 gave soc-Slashdot0902 (82,168
+// vertices) 6 chunks for 16 threads, 10 of which idled, and email-Enron
+// (36,692) 3 chunks for 2 threads, one of which did two. A graph of at most
+// 16384 vertices stays one chunk, swept by one thread: the unit tests'
+// graphs keep their sweeps free of the concurrent reads that Gauss-Seidel
+// makes on purpose (TSan would report them).
 // Measured: docs/kernels/pr.md, "Chunks for the threads".
 inline constexpr std::int64_t kGaussSeidelChunk = 16384;
-inline constexpr std::int64_t kGaussSeidelChunksPerThread = 4;
+inline constexpr std::int64_t kGaussSeidelSkewedChunksPerThread = 4;
 inline constexpr std::int64_t kGaussSeidelMinChunk = 256;
 
-inline std::int64_t gauss_seidel_chunk_vertices(std::int64_t n, int threads) {
+inline std::int64_t gauss_seidel_chunk_vertices(std::int64_t n, int threads, bool skewed) {
+  if (n <= kGaussSeidelChunk) return kGaussSeidelChunk;
   const std::int64_t t = std::max(threads, 1);
-  if (n <= kGaussSeidelChunk || (n + kGaussSeidelChunk - 1) / kGaussSeidelChunk >= t) return kGaussSeidelChunk;
-  const std::int64_t wanted = kGaussSeidelChunksPerThread * t;
-  const std::int64_t even = (n + wanted - 1) / wanted;
+  std::int64_t per_thread = std::max<std::int64_t>(1, (n + kGaussSeidelChunk * t / 2) / (kGaussSeidelChunk * t));
+  if (skewed) per_thread = std::max(per_thread, kGaussSeidelSkewedChunksPerThread);
+  const std::int64_t chunks = per_thread * t;
+  const std::int64_t even = (n + chunks - 1) / chunks;
   return std::max(kGaussSeidelMinChunk, (even + 63) / 64 * 64);
 }
 
@@ -76,7 +83,7 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
   const eid_t last = last_arc(in_off, n);  // the prefetch's bound (gather_sum.hpp)
   // Chunks of consecutive vertices handed out dynamically, each swept with
   // its list pointer carried from vertex to vertex.
-  const std::int64_t size = chunk > 0 ? chunk : gauss_seidel_chunk_vertices(n, parallel::max_threads());
+  const std::int64_t size = chunk > 0 ? chunk : gauss_seidel_chunk_vertices(n, parallel::max_threads(), !splits_statically(g));
   const std::int64_t chunks = (n + size - 1) / size;
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
