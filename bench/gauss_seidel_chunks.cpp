@@ -3,7 +3,7 @@
 // kernel with each chunk size in turn, calls alternating in one process, so
 // every size sees the same pages and the same machine state, plus the
 // Jacobi variant as a yardstick. The sizes: 16384 (gapbs's), n / t, n / 2t,
-// n / 4t and n / 8t rounded up to 64 vertices, 1024, 4096, and the rule's.
+// n / 4t and n / 8t in whole lines (gauss_seidel_equal_chunk), 1024, 4096, and the rule's.
 //
 // Build: cmake -DNUMAGRAPH_BENCH=ON, then `ninja -C BUILD bench_gauss_seidel_chunks`.
 // Usage: bench_gauss_seidel_chunks GRAPH THREADS [CALLS]   (GRAPH with 32-bit ids, e.g. an
@@ -41,8 +41,6 @@ void time_call(Timed& t, Run&& run) {
   t.last_change = r.last_change;
 }
 
-std::int64_t whole_lines(std::int64_t vertices) { return std::max<std::int64_t>(64, (vertices + 63) / 64 * 64); }
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -60,10 +58,10 @@ int main(int argc, char** argv) {
   const std::int64_t n = g.num_vertices();
   const std::int64_t t = threads;
   const std::vector<std::int64_t> sizes = {kernels::kGaussSeidelChunk,
-                                           whole_lines((n + t - 1) / t),
-                                           whole_lines((n + 2 * t - 1) / (2 * t)),
-                                           whole_lines((n + 4 * t - 1) / (4 * t)),
-                                           whole_lines((n + 8 * t - 1) / (8 * t)),
+                                           kernels::gauss_seidel_equal_chunk(n, t),
+                                           kernels::gauss_seidel_equal_chunk(n, 2 * t),
+                                           kernels::gauss_seidel_equal_chunk(n, 4 * t),
+                                           kernels::gauss_seidel_equal_chunk(n, 8 * t),
                                            1024,
                                            4096,
                                            kernels::gauss_seidel_chunk_vertices(n, threads, !kernels::splits_statically(g))};

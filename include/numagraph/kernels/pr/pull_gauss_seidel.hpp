@@ -48,14 +48,19 @@ inline constexpr std::int64_t kGaussSeidelChunk = 16384;
 inline constexpr std::int64_t kGaussSeidelSkewedChunksPerThread = 4;
 inline constexpr std::int64_t kGaussSeidelMinChunk = 256;
 
+// Vertices per chunk when n vertices are cut into about `chunks` equal
+// chunks: whole lines of float contributions, at least kGaussSeidelMinChunk.
+inline std::int64_t gauss_seidel_equal_chunk(std::int64_t n, std::int64_t chunks) {
+  const std::int64_t even = (n + chunks - 1) / chunks;
+  return std::max(kGaussSeidelMinChunk, (even + 63) / 64 * 64);
+}
+
 inline std::int64_t gauss_seidel_chunk_vertices(std::int64_t n, int threads, bool skewed) {
   if (n <= kGaussSeidelChunk) return kGaussSeidelChunk;
   const std::int64_t t = std::max(threads, 1);
   std::int64_t per_thread = std::max<std::int64_t>(1, (n + kGaussSeidelChunk * t / 2) / (kGaussSeidelChunk * t));
   if (skewed) per_thread = std::max(per_thread, kGaussSeidelSkewedChunksPerThread);
-  const std::int64_t chunks = per_thread * t;
-  const std::int64_t even = (n + chunks - 1) / chunks;
-  return std::max(kGaussSeidelMinChunk, (even + 63) / 64 * 64);
+  return gauss_seidel_equal_chunk(n, per_thread * t);
 }
 
 // Prefetch: the sweep prefetches contributions ahead (gather_sum.hpp).
