@@ -26,7 +26,8 @@ namespace numagraph::kernels {
 
 // jacobi: every sweep reads the last sweep's scores (the NetworkX and
 // Polymer iteration; the NUMA engine's); gauss-seidel: a sweep reads the
-// scores already updated in it (converges in fewer sweeps). auto:
+// scores already updated in it (gapbs's default; which of the two gets
+// closer per sweep depends on the graph, docs/kernels/pr.md). auto:
 // gauss-seidel on the flat engine, jacobi with `networkx` or on the NUMA
 // engine.
 enum class PageRankVariant { kAuto, kJacobi, kGaussSeidel };

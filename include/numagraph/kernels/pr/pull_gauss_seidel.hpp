@@ -1,11 +1,11 @@
 // PageRank, pull direction, Gauss-Seidel iteration (gapbs's default `pr`):
 // one contribution array is updated in place as soon as a vertex's new score
 // is known, so later vertices of the same sweep already see it. It saves
-// the separate contribution pass, but measured by the L1 change of a sweep it
-// is not faster: on Kronecker and scale-free undirected graphs it needs about
-// twice Jacobi's iterations for the same tolerance (gapbs's pr and pr_spmv
-// show the same). Scores depend slightly on the schedule (within the
-// tolerance). Not for the NetworkX-compatible mode, whose fixed-point rule is
+// the separate contribution pass, but it does not always converge faster: on
+// Kronecker graphs it needs about twice Jacobi's sweeps to come as close to
+// the fixed point, on road networks and most other graphs 0.6-0.85x
+// (docs/kernels/pr.md, "Which variant gets closer"). Scores depend slightly
+// on the schedule (within the tolerance). Not for the NetworkX-compatible mode, whose fixed-point rule is
 // Jacobi's.
 // Threads read contributions while other threads overwrite them: that race is
 // the Gauss-Seidel method itself (a reader gets the old or the new value, both
