@@ -4,7 +4,7 @@
 // host) and for bench/peers.py, which reads its "Trial Time:" lines.
 //
 // Build (after `ninja -C build-bc numagraph_core`, from the repository root; one command):
-//   c++ -O3 -march=x86-64-v3 -fopenmp -std=c++20 -DNDEBUG -Iinclude bench/bc_sssp_driver.cpp
+//   c++ -O3 -march=x86-64-v3 -falign-loops=32 -fopenmp -std=c++20 -DNDEBUG -Iinclude bench/bc_sssp_driver.cpp
 //       build-bc/libnumagraph_core.a -lz -lhwloc -lnuma -o build-bc/bc_sssp_driver
 // Usage:
 //   bc_sssp_driver GRAPH roots K SEED             K vertices with out-edges (seeded), comma-separated
