@@ -5,18 +5,21 @@ Usage: bench/pr_true_error.py GRAPH [GRAPH ...] [--tolerances 1e-4,1e-6] [--cap 
                               [--trials 3] [--undirected]
 
 GRAPH is a file numagraph.read() takes, or kron:SCALE / urand:SCALE for a generated
-graph (numagraph.generate's defaults); --undirected reads the files as undirected
-(each edge both ways, as bench/peers.py's symmetric graphs). Both variants stop by the same rule, the L1
-change of one sweep below the tolerance; this script asks what that rule buys. For each
-graph it computes the fixed point (Jacobi with double contributions until the change
-falls below 1e-13), then for each variant and tolerance (at most --cap sweeps):
-  sweeps    the sweeps the run took
-  change    the last sweep's L1 change (what the stopping rule saw)
-  error     the L1 distance of its scores from the fixed point
-  seconds   the median of --trials calls through the Python package
-  to_match  the sweeps the other variant needs (tolerance 0, fixed sweeps) to come as
-            close to the fixed point as this run did; fewer than `sweeps` means the
-            other variant gets the same accuracy in fewer sweeps
+graph (numagraph.generate's defaults); --undirected reads the files as undirected (each
+edge both ways, as bench/peers.py's symmetric graphs). Both variants stop by the same
+rule, the L1 change of one sweep below the tolerance; this script asks what that rule
+buys. For each graph it computes the fixed point (Jacobi with double contributions until
+the change falls below 1e-13), then for each variant and tolerance (at most --cap sweeps)
+prints one row:
+  sweeps          the sweeps the run took
+  change          the last sweep's L1 change (what the stopping rule saw)
+  error           the L1 distance of its scores from the fixed point
+  error / change  how far from the fixed point the rule left the run, per unit of change
+  seconds         the median of --trials calls through the Python package
+  other variant to match
+                  the fewest fixed sweeps (tolerance 0) of the other variant that come as
+                  close to the fixed point as this run did; fewer than `sweeps` means the
+                  other variant gets the same accuracy in fewer sweeps
 Gapbs's model (dangling mass dropped, damping 0.85), the package's default thread count.
 """
 import argparse
@@ -88,7 +91,8 @@ def main():
                 error = float(np.abs(scores - fixed).sum())
                 other = VARIANTS[1 - VARIANTS.index(variant)]
                 match = sweeps_to_reach(g, other, error, fixed, args.cap)
-                print(f"{spec} | {tol:g} | {variant} | {sweeps} | {change:.2e} | {error:.2e} | {error / change:.2f} | "
+                ratio = f"{error / change:.2f}" if change > 0 else "-"
+                print(f"{spec} | {tol:g} | {variant} | {sweeps} | {change:.2e} | {error:.2e} | {ratio} | "
                       f"{statistics.median(times):.4f} | {other} {match if match is not None else f'> {args.cap}'}",
                       flush=True)
 

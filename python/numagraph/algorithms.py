@@ -195,9 +195,9 @@ def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=Fal
     flat engine; 'jacobi' with networkx=True or on the NUMA engine, which
     has Jacobi only), 'gauss-seidel' (flat engine only) or 'jacobi'
     (thread-count independent). Which one comes closer to the fixed point
-    per sweep depends on the graph: Jacobi on Kronecker and other skewed
-    undirected graphs with scattered ids, Gauss-Seidel on road networks and
-    most others (docs/kernels/pr.md, "Which variant gets closer").
+    per sweep depends on the graph: Jacobi on Kronecker graphs and some
+    skewed undirected ones, Gauss-Seidel on road networks and most others
+    (docs/kernels/pr.md, "Which variant gets closer").
     ``return_info``: also return (iterations, last L1 change).
     ``cache_block``: cache blocking of the sweep as the CLI's --cache-block:
     'auto' (the CLI's rule: Jacobi tiles once the contributions outgrow one

@@ -5,8 +5,8 @@
 // Kronecker graphs it needs about twice Jacobi's sweeps to come as close to
 // the fixed point, on road networks and most other graphs 0.6-0.85x
 // (docs/kernels/pr.md, "Which variant gets closer"). Scores depend slightly
-// on the schedule (within the tolerance). Not for the NetworkX-compatible mode, whose fixed-point rule is
-// Jacobi's.
+// on the schedule (within the tolerance). Not for the NetworkX-compatible
+// mode, whose fixed-point rule is Jacobi's.
 // Threads read contributions while other threads overwrite them: that race is
 // the Gauss-Seidel method itself (a reader gets the old or the new value, both
 // are valid iterates; an aligned float store is one instruction). The reads are
