@@ -54,12 +54,11 @@ def sweeps_to_reach(g, variant, error, fixed, cap):
     """The fewest fixed sweeps of `variant` whose scores lie within `error` of the fixed point."""
     def close(k):
         return float(np.abs(run(g, variant, 0.0, k)[0] - fixed).sum()) <= error
-    hi = 1
+    lo, hi = 0, 1  # lo sweeps are known not to be close enough
     while not close(hi):
         if hi >= cap:
             return None
-        hi = min(2 * hi, cap)
-    lo = hi // 2  # not close (or 0)
+        lo, hi = hi, min(2 * hi, cap)
     while hi - lo > 1:
         mid = (lo + hi) // 2
         lo, hi = (lo, mid) if close(mid) else (mid, hi)

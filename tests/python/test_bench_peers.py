@@ -3,7 +3,6 @@ kernel with numagraph's times and answers, the answers those of networkx on the 
 the Ligra adjacency it writes from a .sg equals the one the experiments write from the edge
 list; an unknown kernel is refused; a graph outside ../shared/data is read from
 $NUMAGRAPH_EXTRA_DATA or named with where to get it. Needs the CLI (NUMAGRAPH_BIN, default build/numagraph)."""
-import importlib.util
 import json
 import os
 import subprocess
@@ -14,6 +13,8 @@ import networkx as nx
 import pytest
 
 from numagraph.experiments.peers import write_adjacency
+
+from bench_scripts import load_bench
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "bench" / "peers.py"
@@ -26,13 +27,6 @@ def no_peers_env():
     env = {k: v for k, v in os.environ.items() if k not in ("GAPBS_DIR", "GBBS_DIR", "LIGRA_DIR")}
     env["NUMAGRAPH_BIN"] = str(CLI)
     return env
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("bench_peers", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_cli_kernels_without_peers_answer_as_networkx(tmp_path):
@@ -65,7 +59,7 @@ def test_cli_kernels_without_peers_answer_as_networkx(tmp_path):
 
 
 def test_adjacency_from_sg_matches_the_edge_list_one(tmp_path):
-    peers = load_script()
+    peers = load_bench("peers")
     ngr, sg, el = tmp_path / "g.ngr", tmp_path / "g.sg", tmp_path / "g.el"
     for cmd in (["generate", "uniform", "--scale", "8", "-o", ngr], ["convert", ngr, sg], ["convert", ngr, el]):
         subprocess.run([CLI, *cmd, "-q"], check=True)
@@ -81,7 +75,7 @@ def test_unknown_kernel_is_refused(tmp_path):
 
 
 def test_extra_graph_is_read_from_its_folder_or_named_where_to_get_it(tmp_path, monkeypatch):
-    peers = load_script()
+    peers = load_bench("peers")
     monkeypatch.delenv("NUMAGRAPH_EXTRA_DATA", raising=False)
     with pytest.raises(SystemExit) as missing:
         peers.unit_weight_source("mesh4elt", tmp_path)
@@ -115,7 +109,7 @@ def test_several_gapbs_builds_are_swept_as_a_parameter(tmp_path, monkeypatch):
     # GAPBS_DIR may list builds of gapbs with different flags: every setting is then tried once
     # per build ('SETTING#K', K its place in the list), and a build that lacks a program is
     # left out of that kernel only; one build keeps the settings' plain names.
-    peers = load_script()
+    peers = load_bench("peers")
     v3, plain = tmp_path / "v3", tmp_path / "plain"
     for tree in (v3, plain):
         tree.mkdir()

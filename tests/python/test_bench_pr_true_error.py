@@ -1,7 +1,6 @@
 """bench/pr_true_error.py: its fixed point is SciPy's solution of the PageRank system (gapbs's
 model), the sweeps it reports for the other variant are the fewest that come as close, and
 the script prints one row per graph, tolerance and variant."""
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -13,15 +12,10 @@ import scipy.sparse.linalg as spla
 
 import numagraph
 
+from bench_scripts import load_bench
+
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "bench" / "pr_true_error.py"
-
-
-def load_script():
-    spec = importlib.util.spec_from_file_location("bench_pr_true_error", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def scipy_fixed_point(g, damping=0.85):
@@ -36,7 +30,7 @@ def scipy_fixed_point(g, damping=0.85):
 
 @pytest.fixture(scope="module")
 def bench():
-    return load_script()
+    return load_bench("pr_true_error")
 
 
 @pytest.mark.parametrize("make", [lambda: numagraph.generate.kronecker(10),
