@@ -1,6 +1,6 @@
 # numagraph: the two README commands and their friends.
-#   make demo   install what is missing, build, run every kernel on a generated graph
-#               with verification and print a results table
+#   make demo   install what the demo needs (toolchain, libraries), build the CLI, run
+#               every kernel on a generated graph with verification, print a results table
 #   make test   install what is missing, build, run every test (unit, CLI oracle,
 #               Python, MPI, NUMA VM placement)
 #   make fuzz   build the libFuzzer targets (clang, ASan+UBSan) and run each for
@@ -40,6 +40,7 @@ $(BUILD)/build.ninja:
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
 
 build: deps $(BUILD)/build.ninja
+	cmake -S . -B $(BUILD) -DNUMAGRAPH_TESTS=ON >/dev/null
 	ninja -C $(BUILD) -j $(JOBS)
 
 # Binaries for CPUs without AVX2 (the default build targets x86-64-v3).
@@ -64,7 +65,13 @@ test: build python
 	NUMAGRAPH_BIN=$(abspath $(BUILD))/numagraph NUMAGRAPH_DRIVER=$(abspath $(BUILD))/bench_bc_sssp_driver \
 	  $(PY) -m pytest -q tests
 
-demo: build
+# Only what the demo needs: the toolchain and the CLI (no unit tests, no
+# Python test stack; make test adds those to the same build directory).
+demo:
+	@scripts/install-deps.sh --demo
+	@test -f $(BUILD)/build.ninja || \
+	  cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DNUMAGRAPH_TESTS=OFF
+	ninja -C $(BUILD) -j $(JOBS) numagraph
 	@scripts/demo.sh $(BUILD)/numagraph $(DEMO_SCALE)
 
 # The API reference from the installed package's docstrings (Sphinx autodoc),

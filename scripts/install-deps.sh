@@ -4,6 +4,8 @@
 # by the placement tests (when ../shared is present), and a project virtualenv
 # (.venv) with the Python test and build dependencies.
 # Usage: scripts/install-deps.sh            (everything)
+#        scripts/install-deps.sh --demo     (only what make demo needs: the C++ toolchain
+#                                            and libraries of the CLI, and python3)
 #        NUMAGRAPH_SKIP_APT=1 scripts/...   (only the venv)
 #        scripts/install-deps.sh --fuzz     (only clang, libFuzzer and LLVM's OpenMP, for make fuzz)
 set -euo pipefail
@@ -11,6 +13,10 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(g++ make cmake ninja-build pkg-config zlib1g-dev libhwloc-dev hwloc-nox libnuma-dev
               numactl libcli11-dev libgtest-dev googletest openmpi-bin libopenmpi-dev time)
+
+# What the library and the CLI alone need (make demo).
+DEMO_APT_PACKAGES=(g++ make cmake ninja-build pkg-config zlib1g-dev libhwloc-dev hwloc-nox libnuma-dev
+                   libcli11-dev python3)
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
@@ -30,6 +36,22 @@ if [ "${1:-}" = "--fuzz" ]; then
   if [ "${#missing[@]}" -gt 0 ]; then
     echo "install-deps: apt-get install ${missing[*]}"
     apt_install "${missing[@]}"
+  fi
+  exit 0
+fi
+
+# make demo: the CLI's build dependencies and the system python3 (the demo
+# script needs only its standard library); no test stack, no venv.
+if [ "${1:-}" = "--demo" ]; then
+  missing=()
+  for p in "${DEMO_APT_PACKAGES[@]}"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "install-deps: apt-get install ${missing[*]}"
+    sudo_if_needed apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}" >/dev/null
   fi
   exit 0
 fi
