@@ -84,7 +84,7 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   const auto counts =
       account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::betweenness(g, sources, o, ax); });
   kernels::scale_like_networkx(cg, r.scores, sources, c.exact, c.normalized);
-  if (!c.output.empty()) write_vertex_values(c.output, cg, r.scores.data());
+  if (!c.output.empty()) write_vertex_values(c.output, cg, r.scores.data(), "betweenness");
   profile::Record rec = base_record("bc", lg, c.run);
   std::vector<std::uint64_t> labels;
   if (!c.exact)
@@ -137,7 +137,7 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                       app.add_flag("--working-set", c->bc.measure_working_set,
                                    "work-queues variant, flat engine: count the distinct vertices each thread touches "
                                    "per source in the forward sweep (slower; record: working_set)");
-                      app.add_option("--output", c->output, "write 'id score' per vertex");
+                      app.add_option("--output", c->output, values_output_help("each vertex's betweenness score", "betweenness"));
                       app.callback([c] {
                         apply_run_options(c->run);
                         LoadedGraph lg = load_graph(c->src);

@@ -95,7 +95,7 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
       account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::bfs(g, roots[0], timed, ax); });
   if (last_depth.size() == 0)  // the summary's depths, when neither --verify nor --output made them
     last_depth = kernels::depths_from_parents(cg, roots.back(), r.parent.data());
-  if (!c.output.empty()) write_vertex_values(c.output, cg, last_depth.data());
+  if (!c.output.empty()) write_vertex_values(c.output, cg, last_depth.data(), "depth");
   double inverse = 0;
   for (double t : teps) inverse += 1.0 / t;
   profile::Record rec = base_record("bfs", lg, c.run);
@@ -125,7 +125,7 @@ const Register kBfs{{"bfs", "breadth-first search (direction-optimizing), Graph5
                            ->check(kPositive);
                        app.add_option("--summary-bits", c->bfs.summary_bits,
                                       "vertices per summary-bitmap bit, power of two in 64..4096 (256; flat engine only)");
-                       app.add_option("--output", c->output, "write 'id depth' per vertex for the last root (-1: unreached)");
+                       app.add_option("--output", c->output, values_output_help("each vertex's depth from the last root (-1: unreached)", "depth"));
                        app.callback([c] {
                          apply_run_options(c->run);
                          LoadedGraph lg = load_graph(c->src);

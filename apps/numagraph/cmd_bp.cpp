@@ -65,7 +65,7 @@ void run_bp(const BpCommand& c, const LoadedGraph& lg, const G& g) {
   }
   const auto counts =
       account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::belief_propagation(g, c.model, ax); });
-  if (!c.output.empty()) write_vertex_values(c.output, cg, r.belief.data());
+  if (!c.output.empty()) write_vertex_values(c.output, cg, r.belief.data(), "probability");
   profile::Record rec = base_record("bp", lg, c.run);
   rec.set("iterations", c.model.iterations).set("coupling", c.model.coupling).set("prior_seed", c.model.seed);
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
@@ -83,7 +83,7 @@ const Register kBp{{"bp", "loopy belief propagation (pairwise binary MRF, synchr
                                      "edge potential: psi(x,x) = c, psi(x,1-x) = 1-c (0.7)")
                           ->check(CLI::Range(0.0, 1.0));
                       app.add_option("--prior-seed", c->model.seed, "seed of the per-vertex priors");
-                      app.add_option("--output", c->output, "write 'id P(x=1)' per vertex");
+                      app.add_option("--output", c->output, values_output_help("each vertex's belief P(x=1)", "probability"));
                       app.callback([c] {
                         apply_run_options(c->run);
                         LoadedGraph lg = load_graph(c->src);

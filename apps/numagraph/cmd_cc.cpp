@@ -88,7 +88,7 @@ void run_cc(const CcCommand& c, const LoadedGraph& lg, const G& g) {
       summarize(rec, cg, labels, static_cast<std::int64_t>(r.labels.size() * sizeof(V)));
   // Report labels as the user's id of each component's representative.
   for (auto& l : labels) l = cg.label(static_cast<V>(l));
-  if (!c.output.empty()) write_vertex_values(c.output, cg, labels.data(), true);
+  if (!c.output.empty()) write_vertex_values(c.output, cg, labels.data(), "component", true);
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
   emit(c.run, rec, seconds, verified, why, summary);
 }
@@ -103,7 +103,7 @@ const Register kCc{{"cc", "connected components (Afforest, Shiloach-Vishkin or l
                                      "afforest (default), sv (flat engine only) or lp (min-label propagation, "
                                      "NUMA engine only)")
                           ->check(CLI::IsMember({"afforest", "sv", "lp"}));
-                      app.add_option("--output", c->output, "write 'id component' per vertex (component = a member's id)");
+                      app.add_option("--output", c->output, values_output_help("each vertex's component (a member's id)", "component"));
                       app.callback([c] {
                         apply_run_options(c->run);
                         LoadedGraph lg = load_graph(c->src);

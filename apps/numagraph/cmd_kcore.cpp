@@ -58,7 +58,7 @@ void run_kcore(const KcoreCommand& c, const LoadedGraph& lg, const G& g) {
     why = v.message;
   }
   const auto counts = account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::core_numbers(g, o, ax); });
-  if (!c.output.empty()) write_vertex_values(c.output, cg, r.core.data());
+  if (!c.output.empty()) write_vertex_values(c.output, cg, r.core.data(), "core");
   profile::Record rec = base_record("kcore", lg, c.run);
   rec.set("max_core", static_cast<std::int64_t>(r.max_core)).set("rounds", static_cast<std::int64_t>(r.rounds));
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
@@ -71,7 +71,7 @@ const Register kKcore{{"kcore", "k-core decomposition: the coreness of every ver
                          add_graph_options(app, c->src);
                          add_run_options(app, c->run);
                          add_engine_options(app, c->engine);
-                         app.add_option("--output", c->output, "write 'id core' per vertex (as networkx.core_number)");
+                         app.add_option("--output", c->output, values_output_help("each vertex's core number (as networkx.core_number)", "core"));
                          app.callback([c] {
                            apply_run_options(c->run);
                            LoadedGraph lg = load_graph(c->src);

@@ -75,7 +75,7 @@ void run_pr(const PrCommand& c, const LoadedGraph& lg, const G& g) {
     why = v.message;
   }
   const auto counts = account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::pagerank(g, o, ax); });
-  if (!c.output.empty()) write_vertex_values(c.output, cg, r.scores.data());
+  if (!c.output.empty()) write_vertex_values(c.output, cg, r.scores.data(), "score");
   profile::Record rec = base_record("pr", lg, c.run);
   rec.set("variant", kernels::to_string(r.variant))
       .set("damping", o.damping)
@@ -116,7 +116,7 @@ const Register kPr{{"pr", "PageRank (pull, damping 0.85)", 200, [](CLI::App& app
                                      "jacobi, gauss-seidel, or auto (default): gauss-seidel on the flat engine, "
                                      "jacobi with --networkx or on the NUMA engine (which has jacobi only)")
                           ->check(CLI::IsMember({"jacobi", "gauss-seidel", "auto"}));
-                      app.add_option("--output", c->output, "write 'id score' per vertex");
+                      app.add_option("--output", c->output, values_output_help("each vertex's PageRank score", "score"));
                       add_cache_block_option(app, c->pr.cache_block_bytes, "contributions");
                       app.callback([c, &app] {
                         // NetworkX's own defaults, unless given explicitly.

@@ -70,7 +70,7 @@ void run_spmv(const SpmvCommand& c, const LoadedGraph& lg, const G& g) {
     why = v.message;
   }
   const auto counts = account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::spmv(g, c.spmv, ax); });
-  if (!c.output.empty()) write_vertex_values(c.output, cg, r.y.data());
+  if (!c.output.empty()) write_vertex_values(c.output, cg, r.y.data(), "value");
   profile::Record rec = base_record("spmv", lg, c.run);
   rec.set("iterations", c.spmv.iterations)
       .set("cache_segments", r.cache_segments)
@@ -86,7 +86,7 @@ const Register kSpmv{{"spmv", "repeated sparse matrix-vector product y = A x (po
                         add_run_options(app, c->run);
                         add_engine_options(app, c->engine);
                         app.add_option("-i,--iterations", c->spmv.iterations, "products per run (5)")->check(kPositive);
-                        app.add_option("--output", c->output, "write 'id y' per vertex (the last product)");
+                        app.add_option("--output", c->output, values_output_help("each vertex's entry of y (the last product)", "value"));
                         add_cache_block_option(app, c->spmv.cache_block_bytes, "x");
                         app.callback([c] {
                           apply_run_options(c->run);

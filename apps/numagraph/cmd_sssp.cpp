@@ -67,7 +67,7 @@ void run_sssp(const SsspCommand& c, const LoadedGraph& lg, const G& g) {
   }
   const auto counts =
       account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::sssp(g, roots[0], c.sssp, ax); });
-  if (!c.output.empty()) write_vertex_values(c.output, cg, r.dist.data());
+  if (!c.output.empty()) write_vertex_values(c.output, cg, r.dist.data(), "distance");
   profile::Record rec = base_record("sssp", lg, c.run);
   std::vector<std::uint64_t> labels;
   for (V root : roots) labels.push_back(cg.label(root));
@@ -88,7 +88,7 @@ const Register kSssp{{"sssp", "single-source shortest paths (delta-stepping)", 1
                                        "road-like graphs, the thread count; 32 times the weight when every edge "
                                        "weighs the same, unweighted graphs included; docs/kernels/sssp.md)")
                             ->check(kPositive);
-                        app.add_option("--output", c->output, "write 'id distance' per vertex for the last root (inf: unreachable)");
+                        app.add_option("--output", c->output, values_output_help("each vertex's distance from the last root (inf: unreachable)", "distance"));
                         app.callback([c] {
                           apply_run_options(c->run);
                           LoadedGraph lg = load_graph(c->src);

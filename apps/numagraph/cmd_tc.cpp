@@ -35,7 +35,7 @@ void run_tc(const TcCommand& c, const LoadedGraph& lg, const G& g) {
   }
   if (!c.output.empty()) {
     const auto per_vertex = numagraph::triangles(g, TcOptions{.per_vertex = true}, x).per_vertex;
-    write_vertex_values(c.output, cg, per_vertex.data());
+    write_vertex_values(c.output, cg, per_vertex.data(), "triangles");
   }
   profile::Record rec = base_record("tc", lg, c.run);
   rec.set("triangles", r.triangles).set("relabelled_by_degree", r.relabelled);
@@ -52,7 +52,7 @@ const Register kTc{{"tc", "triangle counting (ordered intersection, degree relab
                       add_graph_options(app, c->src);
                       add_run_options(app, c->run);
                       add_reorder_options(app, c->reorder);
-                      app.add_option("--output", c->output, "write 'id triangles' per vertex (as networkx.triangles)");
+                      app.add_option("--output", c->output, values_output_help("each vertex's triangle count (as networkx.triangles)", "triangles"));
                       app.callback([c] {
                         apply_run_options(c->run);
                         LoadedGraph lg = load_graph(c->src);

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <numeric>
 
@@ -49,8 +50,45 @@ void add_graph_options(CLI::App& app, GraphSource& src, bool raw) {
   // once parsing is complete).
   app.parse_complete_callback([&app, &src] {
     const CLI::Option* out = app.get_option_no_throw("--output");
-    if (out && out->count() > 0) refuse_output_onto_input(out->as<std::string>(), src.file, "--output");
+    if (out && out->count() > 0) {
+      refuse_output_onto_input(out->as<std::string>(), src.file, "--output");
+      values_layout(out->as<std::string>(), app.get_name());
+    }
   });
+}
+
+namespace {
+
+bool ends_with_nocase(const std::string& text, const std::string& tail) {
+  if (text.size() < tail.size()) return false;
+  return std::equal(tail.begin(), tail.end(), text.end() - static_cast<std::ptrdiff_t>(tail.size()),
+                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+}
+
+// The Python function that computes what CLI `command` does, for messages.
+std::string python_function(const std::string& command) {
+  static const std::pair<const char*, const char*> kNames[] = {
+      {"bc", "betweenness"},   {"pr", "pagerank"},        {"bp", "belief_propagation"},
+      {"cc", "connected_components"}, {"tc", "triangles"}, {"kcore", "core_number"}};
+  for (const auto& [cli, py] : kNames)
+    if (command == cli) return py;
+  return command.empty() ? "<kernel>" : command;
+}
+
+}  // namespace
+
+ValuesLayout values_layout(const std::string& path, const std::string& command) {
+  if (ends_with_nocase(path, ".parquet") || ends_with_nocase(path, ".pq"))
+    throw UsageError("--output writes text (.csv, .tsv or 'id value' lines), not Parquet (got '" + path +
+                     "'); write Parquet from Python: numagraph." + python_function(command) +
+                     "(g, ..., as_frame=True).to_parquet(\"" + path + "\"), or give --output " +
+                     path.substr(0, path.rfind('.')) + ".csv");
+  if (ends_with_nocase(path, ".gz"))
+    throw UsageError("--output writes uncompressed text (got '" + path + "'); give --output " +
+                     path.substr(0, path.size() - 3) + " and compress it afterwards");
+  if (ends_with_nocase(path, ".csv")) return ValuesLayout::kCsv;
+  if (ends_with_nocase(path, ".tsv")) return ValuesLayout::kTsv;
+  return ValuesLayout::kLines;
 }
 
 LoadedGraph load_graph(const GraphSource& src, bool raw) {

@@ -175,15 +175,37 @@ inline const CLI::Validator kOrderName(
     },
     "ORDER");
 
-// Writes one line per vertex, "<id> <value>", with ids in the user's original
-// labels: the format oracle tests and users read (--output FILE). For a graph
-// read with vertex names the id is the name (double-quoted when it holds a
-// blank, a quote or a comma), and so is the value when `values_are_ids`
-// (component representatives). The lines go
-// to a temporary file renamed over `path` when complete (util/atomic_file.hpp):
-// an error or a signal never leaves a partial file.
+// How --output lays out its per-vertex values, chosen by the file's extension
+// (case-insensitive): .csv and .tsv a header row `vertex,<column>` and then one
+// RFC 4180 record per vertex, comma- or tab-separated; any other name the
+// header-less "<id> <value>" lines split on blanks.
+enum class ValuesLayout { kLines, kCsv, kTsv };
+// Refuses (UsageError) a name it cannot honour: .parquet (with the Python call
+// that writes one; `command` is the CLI command, e.g. "bc") and .gz (the file
+// would be plain text). Every command with --output calls it before loading.
+ValuesLayout values_layout(const std::string& path, const std::string& command = "");
+
+// --output's help text: `what` ("each vertex's depth for the last root") and
+// the two layouts, with `column` as the .csv/.tsv header names it.
+inline std::string values_output_help(const std::string& what, const std::string& column) {
+  return "write " + what + ": FILE.csv/.tsv with a header 'vertex," + column +
+         "' (names quoted as in CSV), any other name 'id " + column + "' lines";
+}
+
+// Writes one record per vertex, its id and its value, with ids in the user's
+// original labels: the files oracle tests and users read (--output FILE, laid
+// out as values_layout says; `column` names the value in the .csv/.tsv header:
+// depth, distance, score, ...). For a graph read with vertex names the id is the
+// name (double-quoted, RFC 4180, when it holds the separator, a blank, a quote
+// or a comma), and so is the value when `values_are_ids` (component
+// representatives). The records go to a temporary file renamed over `path`
+// when complete (util/atomic_file.hpp): an error or a signal never leaves a
+// partial file.
 template <typename G, typename T>
-void write_vertex_values(const std::string& path, const G& g, const T* values, bool values_are_ids = false) {
+void write_vertex_values(const std::string& path, const G& g, const T* values, const char* column,
+                         bool values_are_ids = false) {
+  const ValuesLayout layout = values_layout(path);
+  const char sep = layout == ValuesLayout::kCsv ? ',' : layout == ValuesLayout::kTsv ? '\t' : ' ';
   AtomicFile out(path);
   std::FILE* f = std::fopen(out.temp_path().c_str(), "w");
   if (!f) throw IoError("cannot write " + path + ": check the directory exists and is writable");
@@ -193,6 +215,7 @@ void write_vertex_values(const std::string& path, const G& g, const T* values, b
     const std::string id = g.named() ? io::csv_field_text((*g.names())[label], ' ') : std::to_string(label);
     if constexpr (std::is_integral_v<T>) {
       if (values_are_ids && g.named()) {
+  if (layout != ValuesLayout::kLines) std::fprintf(f, "vertex%c%s\n", sep, column);
         const auto value = static_cast<std::uint64_t>(values[v]);
         std::fprintf(f, "%s %s\n", id.c_str(), io::csv_field_text((*g.names())[value], ' ').c_str());
         continue;
