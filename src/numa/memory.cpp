@@ -21,6 +21,7 @@
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/numa/runtime.hpp"
 #include "numagraph/util/error.hpp"
+#include "numagraph/util/memory_guard.hpp"
 
 #ifndef MAP_HUGE_SHIFT
 #define MAP_HUGE_SHIFT 26
@@ -316,11 +317,32 @@ void release_recycled() {
   shrink_locked(b, 0);
 }
 
+namespace {
+// Bytes mapped by the arrays alive now (not the recycle bin's): the heap
+// NUMAGRAPH_MEMORY_LIMIT caps (util/memory_guard.hpp).
+std::atomic<std::uint64_t> g_held_bytes{0};
+
+// Refuses an allocation of `bytes` that would take the arrays held past
+// NUMAGRAPH_MEMORY_LIMIT; the recycle bin is given back first, as it is the
+// first memory to give back.
+void reserve_heap(std::size_t bytes, const Placement& placement) {
+  if (heap_limit_bytes() == 0) return;
+  const std::uint64_t held = g_held_bytes.load(std::memory_order_relaxed);
+  if (recycled_bytes() > 0 && saturating_add(saturating_add(held, recycled_bytes()), bytes) > heap_limit_bytes())
+    release_recycled();
+  check_heap(placement.role, held, bytes);
+}
+}  // namespace
+
+std::uint64_t held_bytes() { return g_held_bytes.load(std::memory_order_relaxed); }
+
 Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size,
                     Fill fill) {
+  if (bytes > 0) reserve_heap(bytes, placement);
   if (fill == Fill::kAny && bytes > 0) {
     Allocation kept = take_recycled(bytes, placement, pages, element_size);
     if (kept.data != nullptr) {
+      g_held_bytes.fetch_add(kept.mapped, std::memory_order_relaxed);
       kept.placement.role = placement.role;  // the same pages serve a new array
       kept.placement.by_role = placement.by_role;
       note_allocated(kept);
@@ -372,12 +394,14 @@ Allocation allocate(std::size_t bytes, const Placement& placement, PageSize page
   a.data = p;
   apply_placement(p, a.mapped, bytes, element_size, placement);
   a.recyclable = may_recycle(placement, a.mapped);
+  g_held_bytes.fetch_add(a.mapped, std::memory_order_relaxed);
   note_allocated(a);
   return a;
 }
 
 void release(const Allocation& allocation) {
   if (allocation.data == nullptr) return;
+  g_held_bytes.fetch_sub(allocation.mapped, std::memory_order_relaxed);
   note_released(allocation);  // the placement report's snapshot, while the pages are still this array's
   if (allocation.recyclable) {
     RecycleBin& b = bin();

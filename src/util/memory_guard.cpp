@@ -57,6 +57,25 @@ std::uint64_t memory_limit_bytes() {
   return mem_available();
 }
 
+std::uint64_t heap_limit_bytes() {
+  const char* env = std::getenv(kOverride);
+  if (!env || !*env || std::strcmp(env, "off") == 0 || std::strcmp(env, "0") == 0) return 0;
+  return parse_size(env);
+}
+
+void check_heap(const char* what, std::uint64_t held, std::uint64_t bytes) {
+  const std::uint64_t limit = heap_limit_bytes();
+  if (limit == 0 || saturating_add(held, bytes) <= limit) return;
+  const std::string array = what && *what ? std::string(" for the '") + what + "' array" : std::string();
+  std::string total = format_bytes(saturating_add(held, bytes)), allowed = format_bytes(limit);
+  if (total == allowed)  // "1.0 MiB, but 1.0 MiB is allowed": give the bytes
+    total += " (" + std::to_string(saturating_add(held, bytes)) + " bytes)", allowed += " (" + std::to_string(limit) + " bytes)";
+  throw ResourceError("allocating " + format_bytes(bytes) + array + " would bring the arrays numagraph holds to " +
+                      total + ", but " + allowed +
+                      " is allowed (" + kOverride + "; mapped .ngr file pages are not counted): use a smaller "
+                      "graph, raise the limit, or set " + kOverride + "=off");
+}
+
 std::string format_bytes(std::uint64_t bytes) {
   static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   double v = static_cast<double>(bytes);

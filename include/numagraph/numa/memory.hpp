@@ -41,7 +41,8 @@ void set_default_page_size(PageSize size);
 // the placement policy with mbind before any page is touched. kLocal leaves
 // placement to the first thread that writes each page. Explicit huge pages
 // (2m, 1g) fall back to THP, then 4 KB; Allocation::pages says what was got.
-// Throws ResourceError when memory runs out.
+// Throws ResourceError when memory runs out, or when the arrays held would
+// pass NUMAGRAPH_MEMORY_LIMIT (util/memory_guard.hpp).
 Allocation allocate(std::size_t bytes, const Placement& placement, PageSize pages, std::size_t element_size = 1,
                     Fill fill = Fill::kZero);
 // Unmaps, or keeps the mapping for a later kAny request (the recycle bin):
@@ -68,6 +69,9 @@ void set_recycle_limit(std::size_t bytes);  // gives back what no longer fits
 // turns it on (default off: it costs a pass over the array).
 void set_recycle_poison(bool on);
 std::size_t recycled_bytes();               // bytes held in the bin now
+// Bytes mapped by the arrays alive now, the bin's left out: what
+// NUMAGRAPH_MEMORY_LIMIT caps (allocate refuses to pass it; memory_guard.hpp).
+std::uint64_t held_bytes();
 void release_recycled();                    // unmaps everything the bin holds
 
 // Where the pages of [data, data + bytes) are: pages per kernel node (a

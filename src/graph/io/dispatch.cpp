@@ -112,6 +112,25 @@ bool needs_rebuild(const G& g, const BuildOptions& o) {
   return o.dedupe && count_duplicate_arcs(g) > 0;
 }
 
+// Why needs_rebuild said yes, for the message of a rebuild the memory guard
+// refuses (a rebuild copies the mapped graph onto the heap).
+template <typename G>
+std::string rebuild_reasons(const G& g, const BuildOptions& o) {
+  std::string why;
+  const auto add = [&why](const std::string& text) { why += (why.empty() ? "" : ", ") + text; };
+  if (o.symmetrize && g.directed()) add("symmetrizing it");
+  if (o.drop_self_loops && g.num_self_loops() > 0)
+    add("dropping its " + std::to_string(g.num_self_loops()) + " self-loop" + (g.num_self_loops() == 1 ? "" : "s"));
+  if (o.relabel == Relabel::kOn && !g.relabelled()) add("relabelling it");
+  if (o.in_edges && !g.has_in_edges()) add("adding in-edges");
+  if (o.force_64bit_ids && sizeof(typename G::vertex_type) == 4) add("widening its ids to 64 bits");
+  if (o.dedupe) {
+    const std::int64_t dups = count_duplicate_arcs(g);
+    if (dups > 0) add("dropping its " + std::to_string(dups) + " duplicate arc" + (dups == 1 ? "" : "s"));
+  }
+  return why;
+}
+
 }  // namespace
 
 Format parse_format(const std::string& name) {
@@ -187,10 +206,24 @@ AnyGraph load_graph(const std::string& path, const ReadOptions& options, const B
     if (report) *report = BuildReport{};
     return g;
   }
-  EdgeList e = numagraph::visit([](const auto& graph) { return to_edge_list(graph); }, g);
-  e.source_name = path;
+  // The mapped file's pages are not heap; the rebuilt copy is: a refusal of
+  // it by the memory guard says why the graph is rebuilt and how to avoid it.
+  const auto refused = [&](const ResourceError& err) {
+    const std::string why = numagraph::visit([&](const auto& graph) { return rebuild_reasons(graph, build); }, g);
+    return ResourceError(path + " is rebuilt on the heap (" + why + "): " + err.what() +
+                         "; to use the file as it is mapped, write it cleaned once: numagraph convert "
+                         "--dedupe --drop-self-loops " + path + " CLEAN.ngr (or keep them: --keep-duplicates "
+                         "--keep-self-loops)");
+  };
   const bool reordered = numagraph::visit([](const auto& graph) { return graph.reordered(); }, g);
-  AnyGraph rebuilt = build_graph(std::move(e), build, report);
+  AnyGraph rebuilt;
+  try {
+    EdgeList e = numagraph::visit([](const auto& graph) { return to_edge_list(graph); }, g);
+    e.source_name = path;
+    rebuilt = build_graph(std::move(e), build, report);
+  } catch (const ResourceError& err) {
+    throw refused(err);
+  }
   if (reordered && report) {
     const std::string note = "rebuilt " + path +
                              " in its original vertex order (the stored order is not used): write it with "
