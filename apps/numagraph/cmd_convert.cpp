@@ -19,6 +19,7 @@ struct ConvertOptions {
   int threads = 0;
   bool quiet = false;
   bool header = false, no_header = false;
+  std::string weight_column;  // --weight-column
 };
 
 const Register kConvert{
@@ -32,6 +33,9 @@ const Register kConvert{
        auto* header = app.add_flag("--header", o->header,
                                    "CSV/TSV input: the first line is a header (default: detected, docs/formats.md)");
        app.add_flag("--no-header", o->no_header, "CSV/TSV input: the first line is an edge")->excludes(header);
+       app.add_option("--weight-column", o->weight_column,
+                      "text tables: the column of edge weights (a number from 1, a header name) or none (drops "
+                      "the weights of any format)");
        app.add_option("--to", o->out_format, "force the output format: el wel mtx ngr sg wsg csv tsv");
        app.add_flag("-s,--symmetrize", o->build.symmetrize, "make the graph undirected");
        app.add_flag("--drop-self-loops", o->build.drop_self_loops, "remove u->u edges");
@@ -49,6 +53,7 @@ const Register kConvert{
          ReadOptions ro;
          if (!o->in_format.empty()) ro.format = parse_format(o->in_format);
          ro.header = o->header ? Header::kYes : o->no_header ? Header::kNo : Header::kAuto;
+         ro.weight_column = o->weight_column;
          refuse_output_onto_input(o->output, o->input, "OUT");
          profile::Timer t;
          BuildReport report;
@@ -56,7 +61,7 @@ const Register kConvert{
          AnyGraph g = load_graph(o->input, ro, o->build, &report);
          const double load_s = t.seconds();
          progress_clear();
-         if (!report.notice.empty()) std::fprintf(stderr, "numagraph: note: %s\n", report.notice.c_str());
+         print_input_notes(o->input, report);
          t.restart();
          progress_note("writing " + o->output);
          write_graph(g, o->output, o->out_format.empty() ? Format::kAuto : parse_format(o->out_format));

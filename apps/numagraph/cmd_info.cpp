@@ -174,6 +174,7 @@ void print_info(const G& g, const LoadedGraph& lg, bool json) {
       .set("degree_histogram_log2", std::vector<std::int64_t>(histogram.begin(), histogram.begin() + top + 1))
       .set("vertex_names", g.named());
   if (lg.header) rec.set("header", *lg.header);  // CSV/TSV: whether line 1 was a header
+  if (!lg.report.decisions.empty()) rec.set("input", input_record(lg.report));  // what was decided about the file
   if (json) {
     std::printf("%s\n", rec.json().c_str());
     return;

@@ -33,8 +33,12 @@ void add_graph_options(CLI::App& app, GraphSource& src, bool raw) {
   app.add_flag("--weighted", src.weighted, "give generated graphs integer weights in [1, 255]");
   app.add_option("--format", src.format, std::string("force the input format: ") + kInputFormatNames);
   auto* header = app.add_flag("--header", src.header,
-                              "CSV/TSV: the first line is a header (default: detected, docs/formats.md)");
-  app.add_flag("--no-header", src.no_header, "CSV/TSV: the first line is an edge, not a header")->excludes(header);
+                              "text tables (CSV, TSV, edge lists): the first line is a header (default: detected, "
+                              "docs/formats.md)");
+  app.add_flag("--no-header", src.no_header, "text tables: the first line is an edge, not a header")->excludes(header);
+  app.add_option("--weight-column", src.weight_column,
+                 "text tables: the column of edge weights (a number from 1, a header name) or none; none also "
+                 "reads weighted formats (.wel .gr .mtx .ngr) unweighted (default: decided, docs/formats.md)");
   app.add_flag("-s,--symmetrize", src.symmetrize, "treat edges as undirected (add reverse edges)");
   app.add_flag("--no-checksum", src.no_checksum, "load .ngr files without verifying their checksum (trusted files)");
   app.add_option("--relabel", src.relabel, "compact sparse ids to 0..k-1: on, off or auto (default)")
@@ -103,13 +107,13 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
   build.relabel = src.relabel == "on" ? Relabel::kOn : src.relabel == "off" ? Relabel::kOff
                                                                              : Relabel::kAuto;
   LoadedGraph out;
-  bool detected_header = false;
   profile::Timer total;
   if (!src.file.empty()) {
     ReadOptions ro;
     if (!src.format.empty()) ro.format = parse_format(src.format);
     ro.verify_checksum = !src.no_checksum;
     ro.header = src.header ? Header::kYes : src.no_header ? Header::kNo : Header::kAuto;
+    ro.weight_column = src.weight_column;
     out.name = src.file;
     progress_note("loading " + src.file);
     const Format f = ro.format != Format::kAuto ? ro.format : format_from_extension(src.file);
@@ -120,7 +124,6 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
       EdgeList edges = read_edge_list(src.file, ro);
       out.read_seconds = total.seconds();
       out.header = edges.header;
-      detected_header = edges.header && *edges.header && edges.header_detected;
       profile::Timer build_timer;
       out.graph = build_graph(std::move(edges), build, &out.report);
       out.build_seconds = build_timer.seconds();
@@ -153,11 +156,27 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
   }
   progress_clear();
   out.load_seconds = total.seconds();
-  if (detected_header)
-    std::fprintf(stderr, "numagraph: note: %s: the first line is a header, not an edge (--no-header reads it as one)\n",
-                 src.file.c_str());
-  if (!out.report.notice.empty()) std::fprintf(stderr, "numagraph: note: %s\n", out.report.notice.c_str());
+  print_input_notes(out.name, out.report);
   return out;
+}
+
+void print_input_notes(const std::string& name, const BuildReport& report) {
+  bool notice_said = report.notice.empty();
+  for (const auto& d : report.decisions) {
+    if (d.note.empty()) continue;
+    std::fprintf(stderr, "numagraph: note: %s: %s\n", name.c_str(), d.note.c_str());
+    notice_said = notice_said || report.notice.find(d.note) != std::string::npos;
+  }
+  if (!notice_said) std::fprintf(stderr, "numagraph: note: %s: %s\n", name.c_str(), report.notice.c_str());
+}
+
+profile::Record input_record(const BuildReport& report) {
+  profile::Record input;
+  for (const auto& d : report.decisions) {
+    if (d.value == "true" || d.value == "false") input.set(d.key, d.value == "true");
+    else input.set(d.key, d.value);
+  }
+  return input;
 }
 
 void add_run_options(CLI::App& app, RunOptions& run) {
@@ -187,6 +206,7 @@ profile::Record base_record(const std::string& kernel, const LoadedGraph& g, con
       },
       g.graph);
   if (g.header) rec.set("header", *g.header);
+  if (!g.report.decisions.empty()) rec.set("input", input_record(g.report));  // what was decided about the file
   rec.set("threads", parallel::max_threads());
   add_runtime_fields(rec);
   rec.set("load_s", g.load_seconds);

@@ -45,6 +45,7 @@ struct GraphSource {
   bool no_checksum = false;      // --no-checksum: skip the .ngr checksum pass
   bool header = false;           // --header: CSV/TSV first line is a header
   bool no_header = false;        // --no-header: it is an edge (default: detected)
+  std::string weight_column;     // --weight-column N|NAME|none (default: decided)
 };
 
 // kernels: positional FILE and the generator flags, with kernel-style cleaning
@@ -67,6 +68,14 @@ struct LoadedGraph {
 // is the input file itself.
 // `raw` must match the value given to add_graph_options.
 LoadedGraph load_graph(const GraphSource& src, bool raw = false);
+
+// What was decided about an input file (BuildReport::decisions): each note
+// once on stderr, "numagraph: note: NAME: ...", then the report's notice when
+// no decision said it.
+void print_input_notes(const std::string& name, const BuildReport& report);
+// The decisions as a record: key -> value ("true"/"false" as booleans), the
+// "input" object of every --json record.
+profile::Record input_record(const BuildReport& report);
 
 // Flags every kernel takes.
 struct RunOptions {

@@ -2,9 +2,13 @@
 // generators. Zero-copy read-only views of the CSR arrays.
 #include <cmath>
 #include <optional>
+#include <tuple>
+#include <vector>
 
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
 
 #include "common.hpp"
 #include "numagraph/graph/generators.hpp"
@@ -116,10 +120,11 @@ PyGraph from_edges(nb::handle src, nb::handle dst, std::optional<In1D<float>> we
 }
 
 PyGraph read(const std::string& path, const std::string& format, std::optional<bool> directed, bool drop_self_loops,
-             bool dedupe, const std::string& relabel, std::optional<bool> header) {
+             bool dedupe, const std::string& relabel, std::optional<bool> header, const std::string& weight_column) {
   ReadOptions ro;
   if (!format.empty()) ro.format = parse_format(format);
   if (header) ro.header = *header ? Header::kYes : Header::kNo;
+  ro.weight_column = weight_column;
   BuildOptions build = build_options(directed.value_or(true), drop_self_loops, dedupe, relabel);
   auto result = std::make_shared<PyGraph>();
   run_job([path, ro, build, result] {
@@ -245,6 +250,14 @@ void bind_graph(nb::module_& m) {
       .def_prop_ro("nbytes", [](const PyGraph& s) { return with_graph(s, [](const auto& g) { return g.bytes(); }); })
       .def_ro("name", &PyGraph::name)
       .def_prop_ro("notice", [](const PyGraph& s) { return python_voice(s.report.notice); })
+      .def_prop_ro("decisions", [](const PyGraph& s) {
+        // What the reader and builder decided: (key, value, note) with the
+        // note in Python's spelling ("" when nothing needs saying).
+        std::vector<std::tuple<std::string, std::string, std::string>> out;
+        for (const auto& d : s.report.decisions)
+          out.emplace_back(d.key, d.value, d.note.empty() ? std::string() : python_voice(d.note));
+        return out;
+      }, "What numagraph decided about the input: a list of (key, value, note); docs/formats.md lists the keys.")
       .def_prop_ro("self_loops_removed", [](const PyGraph& s) { return s.report.self_loops_removed; })
       .def_prop_ro("duplicates_removed", [](const PyGraph& s) { return s.report.duplicates_removed; })
       .def_prop_ro("indptr", [](const PyGraph& s) { return view_of(s, [](const auto& g) -> const auto& { return g.out().offsets; }); })
@@ -267,7 +280,7 @@ void bind_graph(nb::module_& m) {
         nb::arg("num_vertices").none(), nb::arg("directed"), nb::arg("drop_self_loops"), nb::arg("dedupe"),
         nb::arg("relabel"), nb::arg("name"));
   m.def("read", &read, nb::arg("path"), nb::arg("format"), nb::arg("directed").none(), nb::arg("drop_self_loops"),
-        nb::arg("dedupe"), nb::arg("relabel"), nb::arg("header").none() = nb::none());
+        nb::arg("dedupe"), nb::arg("relabel"), nb::arg("header").none() = nb::none(), nb::arg("weight_column") = "");
   m.def("generate", &generate, nb::arg("kind"), nb::arg("scale"), nb::arg("edge_factor"), nb::arg("seed"),
         nb::arg("weighted"), nb::arg("drop_self_loops"), nb::arg("dedupe"));
   m.def("save", &save, nb::arg("graph"), nb::arg("path"), nb::arg("format"));

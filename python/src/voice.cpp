@@ -20,6 +20,9 @@ struct Rewrite {
 // then flags with a value, then bare flags.
 const Rewrite* rewrites(std::size_t& count) {
   static const Rewrite kRewrites[] = {
+      // Notes that name both spellings, "(--no-header, Python header=False)":
+      // keep the Python one.
+      {std::regex(R"((-[a-z]/)?--[a-z][a-z-]*( [^ ,()]+)?, Python )"), ""},
       {std::regex(R"(load it with -s \(--symmetrize\))"), "build it undirected (directed=False)"},
       {std::regex(R"(load (it )?without --keep-duplicates)"), "load it with dedupe=True"},
       {std::regex(R"(load (it )?without --keep-self-loops)"), "load it with drop_self_loops=True"},

@@ -29,6 +29,14 @@ std::uint64_t max_id(const EdgeList& e) {
   return m;
 }
 
+std::uint64_t min_id(const EdgeList& e) {
+  std::uint64_t m = std::numeric_limits<std::uint64_t>::max();
+  const std::int64_t n = static_cast<std::int64_t>(e.size());
+#pragma omp parallel for reduction(min : m) schedule(static)
+  for (std::int64_t i = 0; i < n; ++i) m = std::min({m, e.src[i], e.dst[i]});
+  return m;
+}
+
 // The first edge whose weight is NaN or infinite, or -1: the readers refuse
 // such weights as they parse, arrays from the library or Python reach here.
 std::int64_t first_non_finite_weight(const EdgeList& e) {
@@ -233,6 +241,9 @@ CSRGraph<V> build_with(EdgeList& e, std::int64_t n, const BuildOptions& opt,
 AnyGraph build_graph(EdgeList&& e, const BuildOptions& opt, BuildReport* report_out) {
   BuildReport report;
   report.input_edges = static_cast<std::int64_t>(e.size());
+  report.decisions = std::move(e.decisions);
+  if (opt.symmetrize && find_decision(report.decisions, "directed"))
+    set_decision(report.decisions, "directed", "false");  // asked for: nothing to say
   if (e.weighted() && e.weights.size() != e.size())
     throw UsageError("edge list has " + std::to_string(e.size()) + " edges but " +
                      std::to_string(e.weights.size()) + " weights; give one weight per edge");
@@ -258,6 +269,7 @@ AnyGraph build_graph(EdgeList&& e, const BuildOptions& opt, BuildReport* report_
     throw InputError(e.source_name, 0,
                      "vertex id " + std::to_string(maxid) + " is too large: ids must be below 2^63");
   bool relabel = opt.relabel == Relabel::kOn;
+  std::uint64_t lowest = 0;            // the smallest id, when a file's ids need it
   if (opt.relabel == Relabel::kAuto && !e.num_vertices && e.size() > 0) {
     const std::uint64_t distinct = count_distinct_small(e, maxid);
     if (distinct == 0 || maxid + 1 > kSparseFactor * distinct) {
@@ -266,8 +278,23 @@ AnyGraph build_graph(EdgeList&& e, const BuildOptions& opt, BuildReport* report_
       report.notice = "ids are sparse (max id " + std::to_string(maxid) +
                       "); relabelled to dense ids 0..k-1, results are reported in the original "
                       "ids (use --relabel off to keep them)";
+    } else if (const InputDecision* d = find_decision(report.decisions, "ids");
+               d && d->value == "integers" && (lowest = min_id(e)) > 0) {
+      // A file's own integer ids that start above 0 (1-based files): vertex 0
+      // (and any id below the smallest) is not in the file, as NetworkX reading
+      // it would agree; keeping it would add isolated vertices that change
+      // counts, components and PageRank scores.
+      relabel = true;
+      report.relabel_was_automatic = true;
+      report.notice = "ids start at " + std::to_string(lowest) +
+                      ", not 0: the vertices are the ids in the file, relabelled to dense ids 0..k-1, and "
+                      "results are reported in the file's ids (--relabel off adds the missing ids as "
+                      "isolated vertices)";
     }
   }
+  if (find_decision(report.decisions, "ids") || relabel)
+    set_decision(report.decisions, "relabel", relabel ? "on" : "off",
+                 report.relabel_was_automatic ? report.notice : std::string());
   if (e.num_vertices && e.size() > 0 && maxid >= *e.num_vertices) {
     throw InputError(e.source_name, 0,
                      "vertex id " + std::to_string(maxid) + " is out of range: the input declares " +

@@ -2,6 +2,7 @@
 NetworkX graphs built from the same files with the csv module; names in
 --output, --json and --source; convert keeps names or refuses to lose them."""
 import csv
+import json
 
 import networkx as nx
 import pytest
@@ -35,7 +36,7 @@ def read_named_values(path):
 def test_bfs_from_a_name_matches_networkx(cli, tmp_path):
     out = tmp_path / "bfs.out"
     proc = run_cli("bfs", NAMES_TSV, "--source", "alice", "-n", "1", "--verify", "--output", out, "--json")
-    assert "the first line is a header" in proc.stderr, proc.stderr
+    assert "line 1 ('from', 'to') is read as a header" in proc.stderr and "--no-header" in proc.stderr, proc.stderr
     rec = [line for line in proc.stdout.splitlines() if line.startswith("{")][-1]
     assert '"roots": ["alice"]' in rec and '"header": true' in rec, rec
     depth = {k: int(v) for k, v in read_named_values(out).items()}
@@ -73,7 +74,8 @@ def test_pagerank_on_header_csv_matches_networkx(cli, tmp_path):
     recs = run_json("pr", HEADER_CSV, "--networkx", "--tolerance", "1e-10", "-i", "1000", "-n", "1",
                     "--output", out)
     assert recs[-1]["header"] is True and recs[-1]["weighted"] is True
-    expected = nx.pagerank(nx_graph(HEADER_CSV, ","), weight=None, tol=1e-10, max_iter=1000)
+    assert recs[-1]["weights_used"] is True  # PageRank weighs the edges, as networkx.pagerank's default
+    expected = nx.pagerank(nx_graph(HEADER_CSV, ","), tol=1e-10, max_iter=1000)
     with open(out) as f:
         got = {int(k): float(v) for k, v in (line.split() for line in f)}
     assert got.keys() == expected.keys()
@@ -89,9 +91,12 @@ def test_top_ids_are_names_in_json_and_table(cli):
 
 
 def test_header_flags(cli):
-    # --no-header makes "source,target,weight" an edge: its weight is not a number.
-    proc = run_cli("info", HEADER_CSV, "--no-header", check=False)
-    assert proc.returncode != 0 and f"{HEADER_CSV}:1:" in proc.stderr and "weight" in proc.stderr, proc.stderr
+    # --no-header makes "source,target,weight" an edge: ids become names, and the third
+    # column, text on line 1, no weights; both said on stderr.
+    proc = run_cli("info", HEADER_CSV, "--no-header", "--json")
+    rec = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")][-1]
+    assert rec["input"]["ids"] == "names" and rec["input"]["weight_column"] == "none", rec
+    assert "line 1 has 'weight', not a number" in proc.stderr and "line 1 has 'source'" in proc.stderr, proc.stderr
     # The names file's first line "from<TAB>to" is a header, or with --no-header one more edge.
     with_header = run_json("cc", NAMES_TSV, "--header", "-n", "1")[-1]
     without = run_json("cc", NAMES_TSV, "--no-header", "-n", "1")[-1]
@@ -107,17 +112,20 @@ def test_convert_keeps_names_in_csv_and_refuses_to_lose_them(cli, tmp_path):
     with open(out, newline="") as f:
         G.add_edges_from(tuple(r) for r in list(csv.reader(f))[1:])
     assert set(G.edges) == set(nx_graph(NAMES_TSV, "\t").edges)
-    for target in ("names.ngr", "names.el", "names.mtx"):
+    for target in ("names.el", "names.mtx"):  # .ngr keeps names: tests/cli/test_ngr_names.py
         proc = run_cli("convert", NAMES_TSV, tmp_path / target, check=False)
-        assert proc.returncode == 2 and "vertex names" in proc.stderr and ".csv" in proc.stderr, proc.stderr
+        assert proc.returncode == 2 and "vertex names" in proc.stderr and ".ngr, .csv" in proc.stderr, proc.stderr
         assert not (tmp_path / target).exists()
 
 
-def test_too_many_columns_says_how_to_cut(cli, tmp_path):
+def test_more_columns_are_ignored_with_a_note(cli, tmp_path):
     wide = tmp_path / "wide.csv"
-    wide.write_text("a,b,w,extra\n0,1,2,3\n")
-    proc = run_cli("info", wide, check=False)
-    assert proc.returncode != 0 and ":1:" in proc.stderr and "cut -d, -f1,2,3" in proc.stderr, proc.stderr
+    wide.write_text("a,b,w,extra\n0,1,2,3\n1,2,5,6\n")
+    proc = run_cli("info", wide, "--json")
+    rec = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")][-1]
+    assert rec["input"]["weight_column"] == "w" and rec["input"]["extra_columns"] == "extra", rec
+    assert rec["weighted"] and rec["num_edges"] == 2
+    assert "column 4 ('extra') is ignored" in proc.stderr and "--weight-column" in proc.stderr, proc.stderr
 
 
 def test_unknown_format_lists_csv(cli):

@@ -19,7 +19,7 @@ namespace numagraph {
 enum class Relabel {
   kOff,   // ids are used as given; |V| = max id + 1 (or the declared count)
   kOn,    // compact the distinct ids to 0..k-1, keep the originals as labels
-  kAuto,  // kOn when ids are sparse (see relabel_is_worthwhile), with a notice
+  kAuto,  // kOn when ids are sparse, or when a file's integer ids start above 0, with a notice
 };
 
 struct BuildOptions {
@@ -41,6 +41,9 @@ struct BuildReport {
   std::uint64_t max_input_id = 0;
   int id_bits = 32;
   std::string notice;  // human-readable note (automatic relabel...), empty if none
+  // The reader's decisions (EdgeList::decisions) plus the builder's: "directed"
+  // (settled by symmetrize) and "relabel" (its note is also in `notice`).
+  InputDecisions decisions;
 };
 
 // Builds the graph; `edges` is consumed (its ids may be rewritten in place).

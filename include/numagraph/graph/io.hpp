@@ -20,7 +20,8 @@ namespace numagraph {
 enum class Format { kAuto, kEdgeList, kWeightedEdgeList, kSnap, kMatrixMarket, kDimacs, kMetis,
                     kGapbs, kGapbsWeighted, kNgr, kCsv, kTsv };
 
-// CSV/TSV: whether the first line is a header (kAuto: detected, docs/formats.md).
+// Text tables (CSV/TSV, edge lists with names): whether the first line is a
+// header (kAuto: detected, docs/formats.md).
 enum class Header { kAuto, kYes, kNo };
 
 // The input formats by name, as --format takes them and messages list them.
@@ -40,7 +41,11 @@ struct ReadOptions {
   // checksum: the structural validation (sections, offsets, ids < n, finite
   // weights) runs on every load, so a damaged file is refused, not crashed on.
   bool verify_checksum = true;
-  Header header = Header::kAuto;  // CSV/TSV only
+  Header header = Header::kAuto;  // CSV/TSV and edge lists with names
+  // Which column holds edge weights: "" decides (docs/formats.md), "none" reads
+  // the graph unweighted (in every format, .wel .gr .mtx .ngr too), a 1-based
+  // column number or a header name picks that column (text tables only).
+  std::string weight_column;
 };
 
 // Reads an edge format into an EdgeList. Throws InputError (file:line: what)
@@ -55,8 +60,8 @@ AnyGraph load_graph(const std::string& path, const ReadOptions& options = {},
 
 // Writes `g` in `format` (kEdgeList, kWeightedEdgeList, kMatrixMarket, kNgr,
 // kGapbs, kGapbsWeighted, kCsv or kTsv; kAuto = from the extension). A graph
-// with vertex names (read from CSV/TSV) is written only as CSV/TSV: the other
-// formats would lose the names, so they are refused (UsageError). Ids are written as dense ids (or the original
+// with vertex names (read from CSV/TSV) is written only as .ngr or CSV/TSV:
+// the other formats would lose the names, so they are refused (UsageError). Ids are written as dense ids (or the original
 // labels for edge formats when the graph was relabelled). The file is written
 // whole or not at all (util/atomic_file.hpp), so `path` may be the file `g`
 // was loaded from.

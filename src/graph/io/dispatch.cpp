@@ -22,20 +22,62 @@ std::string strip_gz(const std::string& path) {
   return ends_with(path, ".gz") ? path.substr(0, path.size() - 3) : path;
 }
 
+bool ends_with_nocase(const std::string& s, const std::string& suffix) {
+  if (s.size() < suffix.size()) return false;
+  for (std::size_t i = 0; i < suffix.size(); ++i) {
+    const char c = s[s.size() - suffix.size() + i];
+    if ((c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c) != suffix[i]) return false;
+  }
+  return true;
+}
+
+[[noreturn]] void refuse_parquet(const std::string& path) {
+  throw UsageError(path + " is a Parquet file, which the numagraph CLI does not read: read it in Python with "
+                   "numagraph.read_parquet(\"" + path + "\") (or numagraph.read), or write it as CSV first: "
+                   "pandas.read_parquet(\"" + path + "\").to_csv(\"edges.csv\", index=False)");
+}
+
+// A DIMACS problem line ("p sp 3 2") or arc line ("a 1 2 7"), not an edge
+// list line whose source is named p or a.
+bool dimacs_line(const char* p, const char* e) {
+  if (e - p < 2 || (*p != 'p' && *p != 'a') || (p[1] != ' ' && p[1] != '\t')) return false;
+  io::LineCursor c(p + 1, e);
+  try {
+    if (*p == 'p') c.next_word("problem");
+    for (int k = 0; k < (*p == 'p' ? 2 : 3); ++k) c.next_int("number");
+    return c.at_end();
+  } catch (const io::LineError&) {
+    return false;
+  }
+}
+
 // Guesses a format from the first bytes: .ngr magic, a Matrix Market banner,
-// a DIMACS problem/comment line, or an edge list with 2 or 3 columns.
+// a DIMACS problem/comment line, a line with commas (CSV), with tabs and
+// blanks or quotes in fields (TSV), or blank-separated columns (edge list:
+// the reader looks at ids, header and weights itself).
 Format sniff(const std::string& path) {
   io::TextFile file(path);
   const char* p = file.data();
   const std::size_t size = file.size();
   if (size >= 8 && std::memcmp(p, "NUMAGRPH", 8) == 0) return Format::kNgr;
+  if (size >= 4 && std::memcmp(p, "PAR1", 4) == 0) refuse_parquet(path);
   if (size >= 14 && std::memcmp(p, "%%MatrixMarket", 14) == 0) return Format::kMatrixMarket;
-  const char* end = p + std::min<std::size_t>(size, 1 << 16);
+  if (size >= 3 && std::memcmp(p, "\xEF\xBB\xBF", 3) == 0) p += 3;
+  const char* end = file.data() + std::min<std::size_t>(size, 1 << 16);
   while (p < end) {
     const char* nl = static_cast<const char*>(memchr(p, '\n', static_cast<std::size_t>(end - p)));
     const char* e = nl ? nl : end;
     if (!io::is_blank_or_comment(p, e, "#%")) {
-      if ((*p == 'p' || *p == 'c' || *p == 'a') && e - p > 1 && (p[1] == ' ' || p[1] == '\t')) return Format::kDimacs;
+      if (dimacs_line(p, e)) return Format::kDimacs;
+      if (*p == 'c' && e - p > 1 && (p[1] == ' ' || p[1] == '\t')) {  // a DIMACS comment, or an edge from "c"
+        p = nl ? nl + 1 : end;
+        continue;
+      }
+      const std::string_view line(p, static_cast<std::size_t>(e - p));
+      if (line.find(',') != std::string_view::npos && line.find('{') == std::string_view::npos) return Format::kCsv;
+      if (line.find('\t') != std::string_view::npos &&
+          (line.find(' ') != std::string_view::npos || line.find('"') != std::string_view::npos))
+        return Format::kTsv;
       io::LineCursor c(p, e);
       int columns = 0;
       try {
@@ -45,8 +87,7 @@ Format sniff(const std::string& path) {
         }
       } catch (const io::LineError&) {
       }
-      if (columns == 2) return Format::kEdgeList;
-      if (columns == 3) return Format::kWeightedEdgeList;
+      if (columns >= 2) return Format::kEdgeList;
       break;
     }
     p = nl ? nl + 1 : end;
@@ -56,10 +97,43 @@ Format sniff(const std::string& path) {
                        kInputFormatNames + ")");
 }
 
-Format resolve(const std::string& path, Format f) {
+// The format to read `path` in; `sniffed` says whether it came from the
+// content (no --format, no known extension).
+Format resolve(const std::string& path, Format f, bool* sniffed = nullptr) {
+  if (sniffed) *sniffed = false;
   if (f != Format::kAuto) return f;
+  if (ends_with_nocase(strip_gz(path), ".parquet") || ends_with_nocase(strip_gz(path), ".pq")) refuse_parquet(path);
   f = format_from_extension(path);
-  return f != Format::kAuto ? f : sniff(path);
+  if (f != Format::kAuto) return f;
+  if (sniffed) *sniffed = true;
+  return sniff(path);
+}
+
+InputDecision format_decision(const std::string& path, Format f) {
+  const char* what = f == Format::kCsv ? "CSV (comma-separated)" : f == Format::kTsv ? "TSV (tab-separated)"
+                     : f == Format::kEdgeList ? "an edge list (blank-separated columns)" : nullptr;
+  const std::string shown = what ? what : format_name(f);
+  return {"format", format_name(f),
+          "the name " + path + " does not say its format: read as " + shown +
+              " from its content (--format NAME, Python format=\"NAME\", chooses)"};
+}
+
+// --weight-column names a column of a text table; other formats take only
+// "none" (drop the weights).
+void check_weight_column(const std::string& path, Format f, const std::string& column) {
+  const bool table = f == Format::kCsv || f == Format::kTsv || f == Format::kEdgeList || f == Format::kSnap ||
+                     f == Format::kWeightedEdgeList;
+  if (!table && !column.empty() && column != "none")
+    throw UsageError("--weight-column " + column + " picks a column of a text table (.csv .tsv .el .wel .txt); " +
+                     path + " is a " + format_name(f) + " file, whose weights are fixed: only --weight-column none "
+                     "(read it unweighted) applies");
+}
+
+void drop_weights(EdgeList& e) {
+  if (!e.weighted()) return;
+  e.weights = {};
+  e.weight_kind = WeightKind::kNone;
+  set_decision(e.decisions, "weight_column", "none");
 }
 
 // The arcs of a graph as an edge list (undirected: each edge once), with the
@@ -103,19 +177,20 @@ EdgeList to_edge_list(const G& g) {
 
 // True when build options would change a graph loaded from a CSR file.
 template <typename G>
-bool needs_rebuild(const G& g, const BuildOptions& o) {
+bool needs_rebuild(const G& g, const BuildOptions& o, bool unweighted) {
   if (o.symmetrize && g.directed()) return true;
   if (o.drop_self_loops && g.num_self_loops() > 0) return true;
   if (o.relabel == Relabel::kOn && !g.relabelled()) return true;
   if (o.in_edges && !g.has_in_edges()) return true;
   if (o.force_64bit_ids && sizeof(typename G::vertex_type) == 4) return true;
+  if (unweighted && g.weighted()) return true;
   return o.dedupe && count_duplicate_arcs(g) > 0;
 }
 
 // Why needs_rebuild said yes, for the message of a rebuild the memory guard
 // refuses (a rebuild copies the mapped graph onto the heap).
 template <typename G>
-std::string rebuild_reasons(const G& g, const BuildOptions& o) {
+std::string rebuild_reasons(const G& g, const BuildOptions& o, bool unweighted) {
   std::string why;
   const auto add = [&why](const std::string& text) { why += (why.empty() ? "" : ", ") + text; };
   if (o.symmetrize && g.directed()) add("symmetrizing it");
@@ -124,6 +199,7 @@ std::string rebuild_reasons(const G& g, const BuildOptions& o) {
   if (o.relabel == Relabel::kOn && !g.relabelled()) add("relabelling it");
   if (o.in_edges && !g.has_in_edges()) add("adding in-edges");
   if (o.force_64bit_ids && sizeof(typename G::vertex_type) == 4) add("widening its ids to 64 bits");
+  if (unweighted && g.weighted()) add("dropping its weights");
   if (o.dedupe) {
     const std::int64_t dups = count_duplicate_arcs(g);
     if (dups > 0) add("dropping its " + std::to_string(dups) + " duplicate arc" + (dups == 1 ? "" : "s"));
@@ -178,38 +254,53 @@ Format format_from_extension(const std::string& path) {
 }
 
 EdgeList read_edge_list(const std::string& path, const ReadOptions& options) {
-  switch (resolve(path, options.format)) {
+  bool sniffed = false;
+  const Format f = resolve(path, options.format, &sniffed);
+  check_weight_column(path, f, options.weight_column);
+  EdgeList e;
+  switch (f) {
     case Format::kEdgeList:
-    case Format::kSnap: return io::read_edge_list_text(path, false);
-    case Format::kWeightedEdgeList: return io::read_edge_list_text(path, true);
-    case Format::kMatrixMarket: return io::read_matrix_market(path);
-    case Format::kDimacs: return io::read_dimacs(path);
-    case Format::kMetis: return io::read_metis(path);
-    case Format::kCsv: return io::read_csv(path, ',', options.header);
-    case Format::kTsv: return io::read_csv(path, '\t', options.header);
+    case Format::kSnap: e = io::read_edge_list_text(path, false, options); break;
+    case Format::kWeightedEdgeList: e = io::read_edge_list_text(path, true, options); break;
+    case Format::kMatrixMarket: e = io::read_matrix_market(path); break;
+    case Format::kDimacs: e = io::read_dimacs(path); break;
+    case Format::kMetis: e = io::read_metis(path); break;
+    case Format::kCsv: e = io::read_csv(path, ',', options); break;
+    case Format::kTsv: e = io::read_csv(path, '\t', options); break;
     default:
       throw UsageError(path + " is a CSR format (.ngr/.sg/.wsg): load it with load_graph, not read_edge_list");
   }
+  if (options.weight_column == "none") drop_weights(e);
+  if (sniffed) e.decisions.insert(e.decisions.begin(), format_decision(path, f));
+  return e;
 }
 
 AnyGraph load_graph(const std::string& path, const ReadOptions& options, const BuildOptions& build,
                     BuildReport* report) {
-  const Format f = resolve(path, options.format);
+  bool sniffed = false;
+  const Format f = resolve(path, options.format, &sniffed);
   if (f != Format::kNgr && f != Format::kGapbs && f != Format::kGapbsWeighted) {
     ReadOptions edge_options = options;
     edge_options.format = f;
-    return build_graph(read_edge_list(path, edge_options), build, report);
+    EdgeList e = read_edge_list(path, edge_options);
+    if (sniffed) e.decisions.insert(e.decisions.begin(), format_decision(path, f));
+    return build_graph(std::move(e), build, report);
   }
+  check_weight_column(path, f, options.weight_column);
+  const bool unweighted = options.weight_column == "none";
   AnyGraph g = f == Format::kNgr ? io::read_ngr(path, options.verify_checksum) : io::read_gapbs(path, f == Format::kGapbsWeighted);
-  const bool rebuild = numagraph::visit([&](const auto& graph) { return needs_rebuild(graph, build); }, g);
+  const bool rebuild = numagraph::visit([&](const auto& graph) { return needs_rebuild(graph, build, unweighted); }, g);
   if (!rebuild) {
-    if (report) *report = BuildReport{};
+    if (report) {
+      *report = BuildReport{};
+      if (sniffed) report->decisions.push_back(format_decision(path, f));
+    }
     return g;
   }
   // The mapped file's pages are not heap; the rebuilt copy is: a refusal of
   // it by the memory guard says why the graph is rebuilt and how to avoid it.
   const auto refused = [&](const ResourceError& err) {
-    const std::string why = numagraph::visit([&](const auto& graph) { return rebuild_reasons(graph, build); }, g);
+    const std::string why = numagraph::visit([&](const auto& graph) { return rebuild_reasons(graph, build, unweighted); }, g);
     return ResourceError(path + " is rebuilt on the heap (" + why + "): " + err.what() +
                          "; to use the file as it is mapped, write it cleaned once: numagraph convert "
                          "--dedupe --drop-self-loops " + path + " CLEAN.ngr (or keep them: --keep-duplicates "
@@ -220,6 +311,8 @@ AnyGraph load_graph(const std::string& path, const ReadOptions& options, const B
   try {
     EdgeList e = numagraph::visit([](const auto& graph) { return to_edge_list(graph); }, g);
     e.source_name = path;
+    if (unweighted) drop_weights(e);
+    if (sniffed) e.decisions.insert(e.decisions.begin(), format_decision(path, f));
     rebuilt = build_graph(std::move(e), build, report);
   } catch (const ResourceError& err) {
     throw refused(err);
@@ -229,6 +322,7 @@ AnyGraph load_graph(const std::string& path, const ReadOptions& options, const B
                              " in its original vertex order (the stored order is not used): write it with "
                              "numagraph reorder from a graph cleaned as the kernels load it";
     report->notice = report->notice.empty() ? note : report->notice + "; " + note;
+    set_decision(report->decisions, "order", "original", note);
   }
   return rebuilt;
 }
@@ -241,10 +335,10 @@ void write_graph(const AnyGraph& g, const std::string& path, Format format) {
     throw UsageError("cannot tell the output format from '" + path +
                      "': use an extension (.ngr .el .wel .mtx .sg .wsg .csv .tsv) or --to");
   const bool named = numagraph::visit([](const auto& graph) { return graph.named(); }, g);
-  if (named && format != Format::kCsv && format != Format::kTsv)
+  if (named && format != Format::kCsv && format != Format::kTsv && format != Format::kNgr)
     throw UsageError("the graph has vertex names, which " + format_name(format) +
-                     " files cannot hold (they would be lost): write a .csv or .tsv file instead, "
-                     "which keeps them");
+                     " files cannot hold (they would be lost): write a .ngr, .csv or .tsv file instead, "
+                     "which keep them");
   // Every writer fills a temporary file next to `path`; only a complete file
   // is renamed over it (util/atomic_file.hpp).
   AtomicFile out(path);

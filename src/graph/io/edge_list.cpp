@@ -3,9 +3,9 @@
 // Ids are 0-based and may be any value below 2^63 (sparse ids are compacted
 // by the builder's relabelling). Edges are directed unless -s is given.
 //
-// This is the hot reader (benchmarks and most real graphs come as edge
-// lists), so it has its own two-pass parser instead of the generic
-// parse_edge_lines:
+// Files of integer ids are the hot path (benchmarks and most real graphs come
+// as edge lists), so they have their own two-pass parser instead of the
+// generic parse_edge_lines:
 //   pass 1: one branch-free, vectorisable scan per chunk counts newlines and
 //           line starts that are not digits; chunks without such lines hold
 //           exactly one edge per line, the others are counted line by line;
@@ -13,14 +13,20 @@
 //           straight into the output slots. Anything else on a line (comment,
 //           indentation, '+', bad token, 19+ digit id) falls back to the
 //           checked LineCursor path, which accepts it or explains the error.
+// Everything else (names, a header line, more columns, networkx's dict of
+// edge data) is read as a table (edge_table.cpp), serially: the first lines
+// choose the path, and a file the fast parser refuses is read as a table.
 #include <omp.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "edge_lines.hpp"
+#include "edge_table.hpp"
 #include "readers.hpp"
 
 namespace numagraph::io {
@@ -179,10 +185,9 @@ void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_
   result.integral = integral;
 }
 
-}  // namespace
-
-EdgeList read_edge_list_text(const std::string& path, bool weighted) {
-  TextFile file(path);
+// The integer fast path (see the top of this file).
+EdgeList read_integer_edges(const TextFile& file, bool weighted) {
+  const std::string& path = file.path();
   const char* begin = file.data();
   const auto cuts = cut_at_lines(begin, begin + file.size(), 4 * omp_get_max_threads());
   const std::size_t parts = cuts.size() - 1;
@@ -219,6 +224,137 @@ EdgeList read_edge_list_text(const std::string& path, bool weighted) {
     edges.weight_kind = integral ? WeightKind::kInteger : WeightKind::kReal;
   }
   return edges;
+}
+
+// The slow path: every line as fields (blanks or commas separate them; a
+// field that starts with '{' runs to the end of the line: networkx's dict of
+// edge data).
+TableRows table_rows(const char* b, const char* end) {
+  TableRows rows;
+  std::int64_t line = 1;
+  while (b < end) {
+    const char* nl = static_cast<const char*>(memchr(b, '\n', static_cast<std::size_t>(end - b)));
+    const char* e = nl ? nl : end;
+    if (!is_blank_or_comment(b, e, "#%")) {
+      const char* p = b;
+      for (;;) {
+        while (p < e && is_sep(*p)) ++p;
+        if (p >= e) break;
+        const char* q = p;
+        if (*p == '{') {
+          q = e;
+          while (q > p && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r')) --q;
+        } else {
+          while (q < e && !is_sep(*q)) ++q;
+        }
+        rows.fields.emplace_back(p, static_cast<std::size_t>(q - p));
+        if (*p == '{' || q >= e) break;
+        p = q;
+      }
+      rows.end_row(line);
+    }
+    ++line;
+    b = nl ? nl + 1 : end;
+  }
+  return rows;
+}
+
+enum class Shape { kEmpty, kTwoIntegers, kThreeNumbers, kTable };
+
+// What the first data lines (up to 64, in the first 64 KiB) hold: two
+// integer ids, two ids and a number, or anything else.
+Shape sample_shape(const char* b, const char* end) {
+  end = std::min(end, b + (1 << 16));
+  Shape shape = Shape::kEmpty;
+  int lines = 0;
+  while (b < end && lines < 64) {
+    const char* nl = static_cast<const char*>(memchr(b, '\n', static_cast<std::size_t>(end - b)));
+    const char* e = nl ? nl : end;
+    if (!nl && end - b == (1 << 16)) break;  // a cut line
+    if (!is_blank_or_comment(b, e, "#%")) {
+      ++lines;
+      const TableRows row = table_rows(b, e);
+      Shape here = Shape::kTable;
+      std::uint64_t id = 0;
+      double x = 0;
+      const std::size_t k = row.size() == 1 ? row.columns(0) : 0;
+      const bool ints = k >= 1 && parse_id(row.at(0, 0), id) && (k == 1 || parse_id(row.at(0, 1), id));
+      if (ints && k <= 2) {
+        here = Shape::kTwoIntegers;  // (one column: the parser says what is missing)
+      } else if (ints && k == 3) {
+        const std::string_view w = row.at(0, 2);
+        auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), x);
+        if (ec == std::errc() && p == w.data() + w.size()) here = Shape::kThreeNumbers;
+      }
+      // Names or other columns make a table; integer lines of 2 and 3
+      // columns mixed are the first line's shape (the parser then says
+      // which line differs).
+      if (here == Shape::kTable) return Shape::kTable;
+      if (shape == Shape::kEmpty) shape = here;
+    }
+    b = nl ? nl + 1 : end;
+  }
+  return shape;
+}
+
+// Whether 1-based line `line` of [b, end) holds a name (an id that is not an
+// integer) or more columns than `three` says: then the file is read as a table.
+bool needs_table(const char* b, const char* end, std::int64_t line, bool three) {
+  for (std::int64_t k = 1; k < line && b < end; ++k) {
+    const char* nl = static_cast<const char*>(memchr(b, '\n', static_cast<std::size_t>(end - b)));
+    b = nl ? nl + 1 : end;
+  }
+  const char* nl = static_cast<const char*>(memchr(b, '\n', static_cast<std::size_t>(end - b)));
+  const TableRows row = table_rows(b, nl ? nl : end);
+  if (row.size() != 1) return false;
+  std::uint64_t id = 0;
+  return row.columns(0) > (three ? 3u : 2u) || !parse_id(row.at(0, 0), id) ||
+         (row.columns(0) > 1 && !parse_id(row.at(0, 1), id));
+}
+
+}  // namespace
+
+EdgeList read_edge_list_text(const std::string& path, bool weighted, const ReadOptions& options) {
+  TextFile file(path);
+  const char* begin = file.data();
+  const char* end = begin + file.size();
+  if (file.size() >= 3 && std::memcmp(begin, "\xEF\xBB\xBF", 3) == 0) begin += 3;  // UTF-8 byte order mark
+  const Shape shape = begin == file.data() ? sample_shape(begin, end) : Shape::kTable;
+  const std::string& wc = options.weight_column;
+  const bool none = wc == "none";
+  const bool fast = options.header != Header::kYes && (wc.empty() || none || wc == "3") &&
+                    (shape == Shape::kEmpty || shape == Shape::kThreeNumbers ||
+                     (shape == Shape::kTwoIntegers && !weighted && wc != "3"));
+  if (fast) {
+    const bool three = shape == Shape::kThreeNumbers;
+    std::optional<EdgeList> e;
+    try {
+      e = read_integer_edges(file, three || (shape == Shape::kEmpty && weighted));
+    } catch (const InputError& err) {
+      // A line with a name or more columns makes the file a table; any other
+      // error (a weight out of range, ...) is the line's own.
+      if (shape == Shape::kEmpty || !needs_table(begin, end, err.line(), three)) throw;
+    }
+    if (e) {
+      record_directed(*e);
+      set_decision(e->decisions, "header", "false");
+      set_decision(e->decisions, "ids", "integers");
+      if (three && none) {
+        e->weights = {};
+        e->weight_kind = WeightKind::kNone;
+        set_decision(e->decisions, "weight_column", "none");
+      } else if (three) {
+        set_decision(e->decisions, "weight_column", "3",
+                     weighted || wc == "3" ? std::string()
+                                           : "column 3 holds numbers and is read as edge weights (--weight-column "
+                                             "none, Python weight_column=None, reads the graph unweighted)");
+      }
+      return std::move(*e);
+    }
+  }
+  const TableRows rows = table_rows(begin, end);
+  const TableKind kind{"edge list", ' ', weighted, true};
+  return edges_from_table(path, rows, kind, options);
 }
 
 }  // namespace numagraph::io

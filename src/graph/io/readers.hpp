@@ -17,11 +17,13 @@ std::uint64_t user_id(const G& g, typename G::vertex_type v) {
   return g.relabelled() ? g.label(v) : static_cast<std::uint64_t>(g.permutation().to_old(v));
 }
 
-EdgeList read_edge_list_text(const std::string& path, bool weighted);  // .el .wel .txt
+// .el .wel .txt: integer ids on the parallel fast path; names, headers and more
+// columns as a table (edge_table.hpp).
+EdgeList read_edge_list_text(const std::string& path, bool weighted, const ReadOptions& options);
 EdgeList read_matrix_market(const std::string& path);                  // .mtx
 EdgeList read_dimacs(const std::string& path);                         // .gr
 EdgeList read_metis(const std::string& path);                          // .graph
-EdgeList read_csv(const std::string& path, char sep, Header header);    // .csv (sep ',') .tsv ('\t')
+EdgeList read_csv(const std::string& path, char sep, const ReadOptions& options);  // .csv (',') .tsv ('\t')
 void write_csv(const AnyGraph& g, const std::string& path, char sep);
 
 AnyGraph read_gapbs(const std::string& path, bool weighted);  // .sg .wsg
