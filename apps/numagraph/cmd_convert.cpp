@@ -27,7 +27,7 @@ const Register kConvert{
        auto o = std::make_shared<ConvertOptions>();
        app.add_option("IN", o->input, "input graph file")->required();
        app.add_option("OUT", o->output,
-                      "output file (.ngr .el .wel .mtx .sg .wsg .csv .tsv; a graph with vertex names: .csv .tsv only)")
+                      "output file (.ngr .el .wel .mtx .sg .wsg .csv .tsv; a graph with vertex names: .ngr .csv .tsv only)")
            ->required();
        app.add_option("--format", o->in_format, "force the input format");
        auto* header = app.add_flag("--header", o->header,

@@ -93,7 +93,9 @@ const Register kReorder{
          if (c->output.empty()) throw UsageError("give the output file: numagraph reorder IN OUT.ngr --order ORDER");
          if (format_from_extension(c->output) != Format::kNgr)
            throw UsageError("the output must be a .ngr file (got '" + c->output +
-                            "'): only .ngr keeps the permutation that maps the new ids back to yours");
+                            "'): only .ngr keeps the new order and the permutation that maps the new ids back "
+                            "to yours (and vertex names); for a table of the edges in your ids or names, "
+                            "convert it afterwards: numagraph convert OUT.ngr " + c->output);
          if (!c->src.file.empty()) refuse_output_onto_input(c->output, c->src.file, "OUT");
          parallel::set_threads(c->threads);
          LoadedGraph lg = load_graph(c->src);

@@ -238,11 +238,13 @@ class Graph:
 
     # ---- output -------------------------------------------------------------
     def save(self, path, format=None):
-        """Writes the graph: .el, .wel, .mtx or .ngr (numagraph's binary CSR, mmap-loaded).
+        """Writes the graph: .el, .wel, .mtx, .csv, .tsv or .ngr (numagraph's binary CSR, mmap-loaded).
 
         A reordered graph keeps its order and :attr:`permutation` in .ngr;
         edge lists get the original ids; .mtx has no place for them and is
-        refused.
+        refused. A graph read with vertex names keeps them in .ngr, .csv and
+        .tsv (``numagraph.read`` gives :attr:`nodes` back); the other formats
+        would lose them and are refused.
         """
         _core.save(self._g, os.fspath(path), format or "")
 

@@ -2,6 +2,7 @@
 CLI round trips through `numagraph convert`, and bad files give one-line
 errors with documented exit codes."""
 import json
+import struct
 
 import pytest
 
@@ -97,7 +98,10 @@ def test_ngr_checksum_can_be_skipped(cli, tmp_path):
     path = tmp_path / "g.ngr"
     run_cli("generate", "kron", "--scale", "8", "-o", path)
     data = bytearray(path.read_bytes())
-    data[120] ^= 0x5A  # the header's reserved word: covered by the checksum, checked by nothing else
+    n, offsets_at = struct.unpack_from("<Q", data, 16)[0], struct.unpack_from("<Q", data, 56)[0]
+    pad = offsets_at + (n + 1) * 8  # zero padding after the out offsets (257 x 8 bytes, then 56 to align)
+    assert pad % 64 != 0
+    data[pad] ^= 0x5A  # covered by the checksum, checked by nothing else
     path.write_bytes(bytes(data))
     proc = run_cli("info", path, check=False)
     assert proc.returncode == 3 and "checksum mismatch" in proc.stderr

@@ -78,9 +78,10 @@ def test_header_argument(tmp_path):
         ng.read(only)
 
 
-def test_named_graph_saves_only_as_csv(tmp_path):
+def test_named_graph_saves_only_where_names_fit(tmp_path):
     g = ng.read(DATA / "tiny_names.tsv")
     g.save(tmp_path / "out.csv")
     assert ng.read(tmp_path / "out.csv").num_edges == g.num_edges
+    g.save(tmp_path / "out.ngr")  # .ngr keeps names too: tests/python/test_ngr_names.py
     with pytest.raises(ng.UsageError, match="vertex names"):
-        g.save(tmp_path / "out.ngr")
+        g.save(tmp_path / "out.el")

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 
 #include "binary_file.hpp"
 #include "numagraph/parallel/parallel.hpp"
@@ -21,7 +23,9 @@ constexpr std::size_t kAlign = 64;
 
 // kPermutation: the graph was renumbered (numagraph reorder); its section
 // holds, for each vertex, its id in the graph the user's ids refer to.
-enum Flags : std::uint32_t { kDirected = 1, kInEdges = 2, kLabels = 4, kPermutation = 8 };
+// kNames: the vertices have names (read from CSV/TSV); name k is the name of
+// the vertex whose user id is k.
+enum Flags : std::uint32_t { kDirected = 1, kInEdges = 2, kLabels = 4, kPermutation = 8, kNames = 16 };
 enum Section { kOutOffsets, kOutNeighbors, kOutWeights, kInOffsets, kInNeighbors, kInWeights, kLabelIds, kSections };
 
 struct Header {
@@ -36,7 +40,7 @@ struct Header {
   std::uint64_t checksum;
   std::uint64_t section[kSections];  // byte offset of each section, 0 = absent
   std::uint64_t permutation;         // byte offset of the permutation section, 0 = absent
-  std::uint64_t reserved;
+  std::uint64_t names;               // byte offset of the names section, 0 = absent
 };
 static_assert(sizeof(Header) == kHeaderBytes, "the .ngr header is 128 bytes");
 
@@ -168,6 +172,52 @@ void validate_csr(const std::string& path, const CSRArrays<V>& a, std::size_t n,
                                   " weights: NaN or infinite values (regenerate the file)");
 }
 
+// The names section: uint64 count (= n), uint64 text bytes T, uint64 ends[n]
+// (name k is text[ends[k-1], ends[k]), ends[-1] = 0), then the T bytes of
+// text. Copied out of the mapping (names are short next to the arrays);
+// refused when it lies outside the file, its ends do not run up to T, or a
+// name repeats (kernels look vertices up by name).
+VertexNames read_names(const std::string& path, const Mapping& m, std::uint64_t at, std::size_t n) {
+  const auto outside = [&] {
+    return InputError(path, 0, "file is truncated or corrupt: the names section lies outside the file "
+                               "(regenerate or re-copy it)");
+  };
+  if (at == 0)
+    throw InputError(path, 0, "corrupt header: the names section it declares is absent (regenerate the file)");
+  if (at % kAlign || at < kHeaderBytes || at > m.size || m.size - at < 16) throw outside();
+  std::uint64_t count = 0, text_bytes = 0;
+  std::memcpy(&count, m.data + at, 8);
+  std::memcpy(&text_bytes, m.data + at + 8, 8);
+  if (count != n)
+    throw InputError(path, 0, "corrupt names section: " + std::to_string(count) + " names for " + std::to_string(n) +
+                                  " vertices (regenerate the file)");
+  const std::uint64_t room = m.size - at - 16;
+  if (count > room / 8 || text_bytes > room - count * 8) throw outside();
+  const std::uint8_t* ends_at = m.data + at + 16;
+  const char* text = reinterpret_cast<const char*>(ends_at + count * 8);
+  auto names = std::make_shared<std::vector<std::string>>();
+  names->reserve(count);
+  std::unordered_set<std::string_view> seen;
+  seen.reserve(count);
+  std::uint64_t begin = 0;
+  for (std::uint64_t k = 0; k < count; ++k) {
+    std::uint64_t end = 0;
+    std::memcpy(&end, ends_at + k * 8, 8);
+    if (end < begin || end > text_bytes)
+      throw InputError(path, 0, "corrupt names section: name " + std::to_string(k) +
+                                    " does not lie in its text (regenerate the file)");
+    const std::string_view name(text + begin, end - begin);
+    if (!seen.insert(name).second)
+      throw InputError(path, 0, "corrupt names section: the name '" + std::string(name.substr(0, 40)) +
+                                    "' appears twice (regenerate the file)");
+    names->emplace_back(name);
+    begin = end;
+  }
+  if (begin != text_bytes)
+    throw InputError(path, 0, "corrupt names section: its names end before its text does (regenerate the file)");
+  return names;
+}
+
 template <typename V>
 AnyGraph load_typed(const std::string& path, const std::shared_ptr<const Mapping>& m, const Header& h) {
   const std::size_t n = h.num_vertices, arcs = h.num_arcs;
@@ -203,6 +253,15 @@ AnyGraph load_typed(const std::string& path, const std::shared_ptr<const Mapping
     auto old_of_new = view_at<V>(path, m, h.permutation, "permutation", n);
     g.set_permutation(reorder::Permutation<V>::from_old_of_new(std::move(old_of_new), path + " (permutation section)"));
   }
+  if (h.flags & kNames) {
+    VertexNames names = read_names(path, *m, h.names, n);
+    // Labels index the names: each must name one of them.
+    for (std::size_t v = 0; labelled && v < n; ++v)
+      if (g.labels()[v] >= n)
+        throw InputError(path, 0, "corrupt labels: label " + std::to_string(g.labels()[v]) + " of vertex " +
+                                      std::to_string(v) + " has no name (regenerate the file)");
+    g.set_names(std::move(names));
+  }
   return g;
 }
 
@@ -220,11 +279,13 @@ AnyGraph read_ngr(const std::string& path, bool verify_checksum) {
                                   std::to_string(kVersion) + "; convert the file with the numagraph that wrote it)");
   if (h.id_bits != 32 && h.id_bits != 64) throw InputError(path, 0, "bad header: id width must be 32 or 64");
   if (h.weight_kind > 2) throw InputError(path, 0, "bad header: unknown weight kind");
-  if (h.flags & ~std::uint32_t{kDirected | kInEdges | kLabels | kPermutation})
+  if (h.flags & ~std::uint32_t{kDirected | kInEdges | kLabels | kPermutation | kNames})
     throw InputError(path, 0, "bad header: unknown flag bits " + std::to_string(h.flags) +
                                   " (a newer numagraph wrote it, or the file is corrupt)");
   if (!(h.flags & kPermutation) && h.permutation != 0)
     throw InputError(path, 0, "corrupt header: a permutation section the flags do not declare (regenerate the file)");
+  if (!(h.flags & kNames) && h.names != 0)
+    throw InputError(path, 0, "corrupt header: a names section the flags do not declare (regenerate the file)");
   if ((h.flags & kInEdges) && !(h.flags & kDirected))
     throw InputError(path, 0, "bad header: an undirected graph with a separate in-edge CSR (regenerate the file)");
   // Counts beyond what the file could hold would overflow the size checks;
@@ -248,6 +309,7 @@ void write_ngr(const AnyGraph& any, const std::string& path) {
   h.version = kVersion;
   std::vector<std::pair<const void*, std::size_t>> sections(kSections, {nullptr, 0});
   std::pair<const void*, std::size_t> permutation{nullptr, 0};
+  VertexNames names;
   numagraph::visit(
       [&](const auto& g) {
         using V = typename std::decay_t<decltype(g)>::vertex_type;
@@ -259,7 +321,7 @@ void write_ngr(const AnyGraph& any, const std::string& path) {
         h.flags = (g.directed() ? std::uint32_t{kDirected} : 0u) |
                   (g.directed() && g.has_in_edges() ? std::uint32_t{kInEdges} : 0u) |
                   (g.relabelled() ? std::uint32_t{kLabels} : 0u) |
-                  (g.reordered() ? std::uint32_t{kPermutation} : 0u);
+                  (g.reordered() ? std::uint32_t{kPermutation} : 0u) | (g.named() ? std::uint32_t{kNames} : 0u);
         auto put = [&](Section s, const auto& arr) { sections[s] = {arr.data(), arr.bytes()}; };
         if (g.num_vertices() == 0) {
           static const eid_t zero = 0;
@@ -276,6 +338,7 @@ void write_ngr(const AnyGraph& any, const std::string& path) {
         }
         if (g.relabelled()) put(kLabelIds, g.labels());
         if (g.reordered()) permutation = {g.permutation().old_of_new.data(), g.permutation().old_of_new.bytes()};
+        names = g.names();
       },
       any);
   w.write(&h, sizeof h);
@@ -289,6 +352,17 @@ void write_ngr(const AnyGraph& any, const std::string& path) {
     w.pad_to(kAlign);
     h.permutation = w.offset();
     w.write(permutation.first, permutation.second);
+  }
+  if (names) {
+    w.pad_to(kAlign);
+    h.names = w.offset();
+    std::vector<std::uint64_t> head{names->size(), 0};
+    std::vector<std::uint64_t> ends;
+    ends.reserve(names->size());
+    for (const std::string& name : *names) ends.push_back(head[1] += name.size());
+    w.write(head.data(), head.size() * 8);
+    w.write(ends.data(), ends.size() * 8);
+    for (const std::string& name : *names) w.write(name.data(), name.size());
   }
   w.pad_to(kAlign);
   w.close();
