@@ -31,11 +31,10 @@ Summary summarize(profile::Record& rec, const G& g, const BcResult& r, std::size
                   bool exact) {
   rec.set("result_bytes", static_cast<std::int64_t>(r.scores.size() * sizeof(r.scores[0])));
   Summary s;
-  s.lines.push_back(exact ? format("betweenness centrality of %lld vertices, exact (every vertex a source)",
-                                   static_cast<long long>(g.num_vertices()))
-                          : format("betweenness centrality of %lld vertices, estimated from %zu sampled sources "
-                                   "(--exact for all)",
-                                   static_cast<long long>(g.num_vertices()), sources));
+  const std::string of = count_of(g.num_vertices(), "vertex", "vertices");
+  s.lines.push_back(exact ? format("betweenness centrality of %s, exact (every vertex a source)", of.c_str())
+                          : format("betweenness centrality of %s, estimated from %s (--exact for all)", of.c_str(),
+                                   count_of(static_cast<long long>(sources), "sampled source").c_str()));
   summarize_top(s, rec, g, r.scores.data(), "score");
   return s;
 }
@@ -46,13 +45,23 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   std::optional<G> keep;
   const G& cg = caller_graph(g, keep);  // the graph in the ids the kernel answers in
   std::vector<V> sources;
-  if (c.exact && (!c.roots.source.empty() || c.roots.sources > 0 || !c.roots.roots_file.empty()))
-    throw UsageError("--exact uses every vertex as a source: drop --source, --sources or --roots");
-  if (c.exact) {
+  const bool named = !c.roots.source.empty() || c.roots.sources > 0 || !c.roots.roots_file.empty();
+  if (c.exact && named) throw UsageError("--exact uses every vertex as a source: drop --source, --sources or --roots");
+  // No sources named: exact while that is cheap, else sampled (the rule in kernels/bc/options.hpp).
+  const bool exact = c.exact || (!named && kernels::bc_exact_by_default(g.num_vertices(), g.num_arcs()));
+  if (exact) {
     for (std::int64_t v = 0; v < g.num_vertices(); ++v) sources.push_back(static_cast<V>(v));
   } else {
     RootOptions r = c.roots;
-    if (r.source.empty() && r.sources == 0 && r.roots_file.empty()) r.sources = 4;
+    if (!named) {
+      r.sources = kernels::kBcDefaultSamples;
+      std::fprintf(stderr,
+                   "numagraph: note: bc estimates the scores from %s: exact betweenness here would visit "
+                   "%.0f arcs (vertices x arcs), more than the default's 2^30 (%.0f); --exact runs every vertex, "
+                   "--sources K samples K\n",
+                   count_of(r.sources, "random source").c_str(),
+                   static_cast<double>(g.num_vertices()) * static_cast<double>(g.num_arcs()), kernels::kBcExactWork);
+    }
     sources = resolve_roots(cg, r, RunOptions{c.run.threads, 1, c.run.verify, c.run.json, c.run.seed, {}});
     if (!r.source.empty()) sources.resize(1);
   }
@@ -83,13 +92,13 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
   }
   const auto counts =
       account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::betweenness(g, sources, o, ax); });
-  kernels::scale_like_networkx(cg, r.scores, sources, c.exact, c.normalized);
+  kernels::scale_like_networkx(cg, r.scores, sources, exact, c.normalized);
   if (!c.output.empty()) write_vertex_values(c.output, cg, r.scores.data(), "betweenness");
   profile::Record rec = base_record("bc", lg, c.run);
   std::vector<std::uint64_t> labels;
-  if (!c.exact)
+  if (!exact)
     for (V s : sources) labels.push_back(cg.label(s));
-  rec.set("exact", c.exact).set("num_sources", static_cast<std::int64_t>(sources.size()));
+  rec.set("exact", exact).set("num_sources", static_cast<std::int64_t>(sources.size()));
   set_ids(rec, "sources", cg, labels);
   rec.set("normalized", c.normalized).set("variant", r.ran.numa ? "work-queues" : kernels::to_string(r.variant));
   if (r.ran.numa || o.variant == BcVariant::kWorkQueues)
@@ -103,7 +112,7 @@ void run_bc(const BcCommand& c, const LoadedGraph& lg, const G& g) {
     rec.set("working_set", sum / static_cast<double>(r.working_set.size())).set("working_set_per_thread", r.working_set);
   }
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
-  emit(c.run, rec, seconds, verified, why, summarize(rec, cg, r, sources.size(), c.exact));
+  emit(c.run, rec, seconds, verified, why, summarize(rec, cg, r, sources.size(), exact));
 }
 
 const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sources)", 120, [](CLI::App& app) {
@@ -112,7 +121,9 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                       add_run_options(app, c->run);
                       add_engine_options(app, c->engine);
                       add_root_options(app, c->roots);
-                      app.add_flag("--exact", c->exact, "use every vertex as a source (default: 4 random sources)");
+                      app.add_flag("--exact", c->exact,
+                                   "use every vertex as a source (default: exact while vertices x arcs <= 2^30, "
+                                   "else 4 random sources, with a note)");
                       app.add_flag("--normalized", c->normalized,
                                    "scale as networkx.betweenness_centrality(normalized=True); otherwise as normalized=False");
                       app.add_option("--variant", c->variant,
@@ -141,6 +152,7 @@ const Register kBc{{"bc", "betweenness centrality (Brandes, exact or sampled sou
                       app.callback([c] {
                         apply_run_options(c->run);
                         LoadedGraph lg = load_graph(c->src);
+                        note_unused_weights("bc", lg);
                         numagraph::visit([&](const auto& g) { run_bc(*c, lg, g); }, lg.graph);
                       });
                     },

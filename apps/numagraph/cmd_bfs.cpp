@@ -1,5 +1,7 @@
 // numagraph bfs: direction-optimizing BFS from one or several roots, with
 // Graph500 TEPS and verification.
+#include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -52,10 +54,12 @@ Summary summarize(profile::Record& rec, const G& g, const std::vector<std::uint6
            static_cast<std::int64_t>(depth.size() * sizeof(typename G::vertex_type)));
   Summary s;
   s.keys = {"reached", "max_depth"};
-  const std::string which = roots.size() > 1 ? format(" (the last of %zu roots)", roots.size()) : "";
-  s.lines.push_back(format("BFS from vertex %s%s: reached %s in %d levels (max depth %d)",
-                           id_text(g, roots.back()).c_str(), which.c_str(),
-                           share(reached, g.num_vertices()).c_str(), max_depth + 1, max_depth));
+  // One root run --trials times (--source) is one root, not "the last of 3".
+  const bool several = std::adjacent_find(roots.begin(), roots.end(), std::not_equal_to<>()) != roots.end();
+  const std::string which = several ? format(" (the last of %zu roots)", roots.size()) : "";
+  s.lines.push_back(format("BFS from vertex %s%s: reached %s in %s (max depth %d)",
+                           id_text(g, roots.back()).c_str(), which.c_str(), share(reached, g.num_vertices()).c_str(),
+                           count_of(max_depth + 1, "level").c_str(), max_depth));
   return s;
 }
 
@@ -129,6 +133,7 @@ const Register kBfs{{"bfs", "breadth-first search (direction-optimizing), Graph5
                        app.callback([c] {
                          apply_run_options(c->run);
                          LoadedGraph lg = load_graph(c->src);
+                         note_unused_weights("bfs", lg);
                          numagraph::visit([&](const auto& g) { run_bfs(*c, lg, g); }, lg.graph);
                        });
                      }}};

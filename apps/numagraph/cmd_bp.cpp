@@ -87,6 +87,7 @@ const Register kBp{{"bp", "loopy belief propagation (pairwise binary MRF, synchr
                       app.callback([c] {
                         apply_run_options(c->run);
                         LoadedGraph lg = load_graph(c->src);
+                        note_unused_weights("bp", lg);
                         numagraph::visit([&](const auto& g) { run_bp(*c, lg, g); }, lg.graph);
                       });
                     },

@@ -47,8 +47,8 @@ Summary summarize(profile::Record& rec, const G& g, const NumaArray<std::uint64_
       .set("result_bytes", result_bytes);
   Summary s;
   s.keys = {"num_components", "largest_component"};
-  s.lines.push_back(format("%lld connected components%s; the largest has %s (vertex %s among them)",
-                           static_cast<long long>(components), g.directed() ? " (weak)" : "",
+  s.lines.push_back(format("%s%s; the largest has %s (vertex %s among them)",
+                           count_of(components, "connected component").c_str(), g.directed() ? " (weak)" : "",
                            share(largest, n).c_str(), id_text(g, member).c_str()));
   return s;
 }
@@ -107,6 +107,7 @@ const Register kCc{{"cc", "connected components (Afforest, Shiloach-Vishkin or l
                       app.callback([c] {
                         apply_run_options(c->run);
                         LoadedGraph lg = load_graph(c->src);
+                        note_unused_weights("cc", lg);
                         numagraph::visit([&](const auto& g) { run_cc(*c, lg, g); }, lg.graph);
                       });
                     },

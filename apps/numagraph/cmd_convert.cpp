@@ -67,10 +67,9 @@ const Register kConvert{
          write_graph(g, o->output, o->out_format.empty() ? Format::kAuto : parse_format(o->out_format));
          progress_clear();
          // Status goes to stderr: OUT may be /dev/stdout.
-         std::fprintf(stderr, "wrote %s: load %.3f s, write %.3f s; removed %lld self-loops, %lld duplicate arcs\n",
-                     o->output.c_str(), load_s, t.seconds(),
-                     static_cast<long long>(report.self_loops_removed),
-                     static_cast<long long>(report.duplicates_removed));
+         std::fprintf(stderr, "wrote %s: load %.3f s, write %.3f s; removed %s, %s\n", o->output.c_str(), load_s,
+                      t.seconds(), count_of(report.self_loops_removed, "self-loop").c_str(),
+                      count_of(report.duplicates_removed, "duplicate arc").c_str());
        });
      }}};
 

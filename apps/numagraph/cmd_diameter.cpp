@@ -40,9 +40,9 @@ void run_diameter(const DiameterCommand& c, const LoadedGraph& lg, const G& g) {
   report_engine(rec, c.engine, r.ran, counts, c.run.json);
   Summary s;
   s.keys = {"diameter_lower_bound", "endpoints"};
-  s.lines.push_back(format("diameter at least %lld: vertices %s and %s are that far apart (%d BFS sweeps)",
+  s.lines.push_back(format("diameter at least %lld: vertices %s and %s are that far apart (%s)",
                            static_cast<long long>(r.bound), id_text(cg, cg.label(r.from)).c_str(),
-                           id_text(cg, cg.label(r.to)).c_str(), static_cast<int>(r.sweeps)));
+                           id_text(cg, cg.label(r.to)).c_str(), count_of(r.sweeps, "BFS sweep").c_str()));
   emit(c.run, rec, seconds, verified, why, s);
 }
 
@@ -55,6 +55,7 @@ const Register kDiameter{{"diameter", "approximate diameter (repeated double-swe
                             app.callback([c] {
                               apply_run_options(c->run);
                               LoadedGraph lg = load_graph(c->src);
+                              note_unused_weights("diameter", lg);
                               numagraph::visit([&](const auto& g) { run_diameter(*c, lg, g); }, lg.graph);
                             });
                           }}};

@@ -108,13 +108,13 @@ void print_locality(const G& g, const LoadedGraph& lg, const InfoOptions& o) {
     return;
   }
   std::printf("graph           %s\n", lg.name.c_str());
-  std::printf("vertices        %lld (%lld arcs)\n", static_cast<long long>(n), static_cast<long long>(g.num_arcs()));
+  std::printf("vertices        %lld (%s)\n", static_cast<long long>(n), count_of(g.num_arcs(), "arc").c_str());
   std::printf("order           %s (%.3f s, %.2f BFS)\n", reorder::to_string(spec.order), order_s,
               stats.bfs_equivalents);
   std::printf("bandwidth       %lld (max |u - v| over arcs)\n", static_cast<long long>(gaps.bandwidth));
   std::printf("average gap     %.3f (mean log2(1 + |u - v|) over arcs)\n", gaps.average_log_gap);
-  std::printf("working set     %d threads, search from vertex %lld reaching %lld vertices\n", threads,
-              static_cast<long long>(user_root), static_cast<long long>(bfs.reached));
+  std::printf("working set     %s, search from vertex %lld reaching %s\n", count_of(threads, "thread").c_str(),
+              static_cast<long long>(user_root), count_of(bfs.reached, "vertex", "vertices").c_str());
   std::printf("                per thread: mean (max) distinct vertices | 64-byte lines; ideal %.0f | %.0f\n",
               bfs.ideal_vertices(), bfs.ideal_lines());
   std::printf("  bfs (id order)        %.0f (%lld) | %.0f (%lld)\n", mean(bfs.vertices),
@@ -182,8 +182,8 @@ void print_info(const G& g, const LoadedGraph& lg, bool json) {
   std::printf("graph           %s\n", lg.name.c_str());
   std::printf("vertices        %lld%s%s\n", static_cast<long long>(n), g.relabelled() ? " (relabelled)" : "",
               g.named() ? " (named by the file)" : "");
-  std::printf("edges           %lld %s (%lld arcs stored)\n", static_cast<long long>(g.num_edges()),
-              g.directed() ? "directed" : "undirected", static_cast<long long>(g.num_arcs()));
+  std::printf("edges           %lld %s (%s stored)\n", static_cast<long long>(g.num_edges()),
+              g.directed() ? "directed" : "undirected", count_of(g.num_arcs(), "arc").c_str());
   std::printf("weights         %s\n", to_string(g.weight_kind()));
   std::printf("id width        %d bits\n", static_cast<int>(sizeof(typename G::vertex_type) * 8));
   std::printf("out-degree      min %lld  mean %.2f  max %lld\n", static_cast<long long>(dmin), mean,

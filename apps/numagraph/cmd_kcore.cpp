@@ -75,6 +75,7 @@ const Register kKcore{{"kcore", "k-core decomposition: the coreness of every ver
                          app.callback([c] {
                            apply_run_options(c->run);
                            LoadedGraph lg = load_graph(c->src);
+                           note_unused_weights("kcore", lg);
                            numagraph::visit([&](const auto& g) { run_kcore(*c, lg, g); }, lg.graph);
                          });
                        },

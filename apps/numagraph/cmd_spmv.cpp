@@ -37,9 +37,9 @@ Summary summarize(profile::Record& rec, const G& g, const SpmvResult& r) {
       .set("result_bytes", static_cast<std::int64_t>(r.y.size() * sizeof(double)));
   Summary s;
   s.keys = {"y_l1", "y_l2"};
-  s.lines.push_back(format("y = A x after %d products: |y|_1 = %.6g (growth per product), "
+  s.lines.push_back(format("y = A x after %s: |y|_1 = %.6g (growth per product), "
                            "|y|_2 = %.6g",
-                           r.iterations, l1, l2));
+                           count_of(r.iterations, "product").c_str(), l1, l2));
   if (!top.empty())
     s.lines.push_back(format("largest entry %.6g at vertex %llu", top[0].second,
                              static_cast<unsigned long long>(top[0].first)));

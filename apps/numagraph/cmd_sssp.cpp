@@ -1,4 +1,6 @@
 // numagraph sssp: delta-stepping shortest paths from one or several roots.
+#include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -38,7 +40,9 @@ Summary summarize(profile::Record& rec, const G& g, const std::vector<std::uint6
       .set("result_bytes", static_cast<std::int64_t>(r.dist.size() * sizeof(double)));
   Summary s;
   s.keys = {"reached", "max_distance"};
-  const std::string which = roots.size() > 1 ? format(" (the last of %zu roots)", roots.size()) : "";
+  // One root run --trials times (--source) is one root, not "the last of 3".
+  const bool several = std::adjacent_find(roots.begin(), roots.end(), std::not_equal_to<>()) != roots.end();
+  const std::string which = several ? format(" (the last of %zu roots)", roots.size()) : "";
   s.lines.push_back(format("shortest paths from vertex %s%s: reached %s, farthest at distance %.6g",
                            id_text(g, roots.back()).c_str(), which.c_str(),
                            share(reached, g.num_vertices()).c_str(), max_distance));

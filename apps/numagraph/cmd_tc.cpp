@@ -42,7 +42,7 @@ void run_tc(const TcCommand& c, const LoadedGraph& lg, const G& g) {
   report_reorder(rec, c.reorder);
   Summary s;
   s.keys = {"triangles"};
-  s.lines.push_back(format("%llu triangles", static_cast<unsigned long long>(r.triangles)));
+  s.lines.push_back(count_of(static_cast<long long>(r.triangles), "triangle"));
   emit(c.run, rec, seconds, verified, why, s);
 }
 
@@ -56,6 +56,7 @@ const Register kTc{{"tc", "triangle counting (ordered intersection, degree relab
                       app.callback([c] {
                         apply_run_options(c->run);
                         LoadedGraph lg = load_graph(c->src);
+                        note_unused_weights("tc", lg);
                         numagraph::visit([&](const auto& g) { run_tc(*c, lg, g); }, lg.graph);
                       });
                     },

@@ -194,6 +194,31 @@ void apply_run_options(const RunOptions& run) {
   start_observing(run.observe);
 }
 
+namespace {
+// What each kernel that cannot use edge weights computes instead.
+const char* without_weights(const std::string& kernel) {
+  if (kernel == "bfs") return "depths count hops";
+  if (kernel == "bc") return "shortest paths count hops";
+  if (kernel == "diameter") return "distances count hops";
+  if (kernel == "cc") return "components depend only on which edges exist";
+  if (kernel == "tc") return "triangles depend only on which edges exist";
+  if (kernel == "kcore") return "core numbers count neighbours";
+  if (kernel == "bp") return "every edge has the same coupling, --coupling";
+  return nullptr;
+}
+
+bool weighted(const LoadedGraph& g) {
+  return numagraph::visit([](const auto& graph) { return graph.weighted(); }, g.graph);
+}
+}  // namespace
+
+void note_unused_weights(const std::string& kernel, const LoadedGraph& g) {
+  const char* instead = without_weights(kernel);
+  if (instead && weighted(g))
+    std::fprintf(stderr, "numagraph: note: %s has edge weights; %s does not use them (%s); sssp does\n",
+                 g.name.c_str(), kernel.c_str(), instead);
+}
+
 profile::Record base_record(const std::string& kernel, const LoadedGraph& g, const RunOptions&) {
   profile::Record rec;
   rec.set("kernel", kernel).set("graph", g.name);
@@ -207,6 +232,7 @@ profile::Record base_record(const std::string& kernel, const LoadedGraph& g, con
       g.graph);
   if (g.header) rec.set("header", *g.header);
   if (!g.report.decisions.empty()) rec.set("input", input_record(g.report));  // what was decided about the file
+  if (without_weights(kernel) && weighted(g)) rec.set("weights_used", false);  // note_unused_weights said why
   rec.set("threads", parallel::max_threads());
   add_runtime_fields(rec);
   rec.set("load_s", g.load_seconds);

@@ -92,6 +92,12 @@ void add_run_options(CLI::App& app, RunOptions& run);
 // the observing ones (observe.hpp).
 void apply_run_options(const RunOptions& run);
 
+// Kernels that cannot use edge weights (bfs, bc, diameter, cc, tc, kcore,
+// bp) say so: on a weighted graph, one note on stderr per run naming what the
+// kernel computes instead and the command that uses weights (sssp), and the
+// record gets "weights_used": false (base_record).
+void note_unused_weights(const std::string& kernel, const LoadedGraph& g);
+
 // A record pre-filled with kernel, graph, sizes, threads and the runtime
 // configuration (topology, bind, placement, pages).
 profile::Record base_record(const std::string& kernel, const LoadedGraph& g, const RunOptions& run);

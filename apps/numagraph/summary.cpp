@@ -25,11 +25,19 @@ std::string format(const char* fmt, ...) {
   return out;
 }
 
-std::string share(std::int64_t count, std::int64_t total, const char* noun) {
+std::string noun_for(long long count, const char* one, const char* many) {
+  if (count == 1 || count == -1) return one;
+  return *many ? std::string(many) : std::string(one) + "s";
+}
+
+std::string count_of(long long count, const char* one, const char* many) {
+  return std::to_string(count) + " " + noun_for(count, one, many);
+}
+
+std::string share(std::int64_t count, std::int64_t total, const char* one, const char* many) {
   const double percent =
       total > 0 ? 100.0 * static_cast<double>(count) / static_cast<double>(total) : 0.0;
-  return format("%lld of %lld %s (%.3g%%)", static_cast<long long>(count),
-                static_cast<long long>(total), noun, percent);
+  return format("%lld of %s (%.3g%%)", static_cast<long long>(count), count_of(total, one, many).c_str(), percent);
 }
 
 }  // namespace numagraph::cli

@@ -28,8 +28,16 @@ std::int64_t peak_rss_bytes();
 // printf into a std::string.
 std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
-// "33696 of 36692 vertices (91.8%)": a count, of a total, and the percentage.
-std::string share(std::int64_t count, std::int64_t total, const char* noun = "vertices");
+// The noun that agrees with `count`: `one` for 1, else `many` ("vertex",
+// "vertices"); `many` empty: `one` + "s".
+std::string noun_for(long long count, const char* one, const char* many = "");
+
+// "1 vertex", "3 vertices", "0 triangles": a count and its noun in agreement.
+std::string count_of(long long count, const char* one, const char* many = "");
+
+// "33696 of 36692 vertices (91.8%)", "1 of 1 vertex (100%)": a count, of a
+// total (the noun agrees with the total), and the percentage.
+std::string share(std::int64_t count, std::int64_t total, const char* one = "vertex", const char* many = "vertices");
 
 // A user id as people read it: the vertex's name in a graph read with names
 // (CSV/TSV, docs/formats.md), else the number.

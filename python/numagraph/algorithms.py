@@ -23,6 +23,7 @@ are the same whatever the placement."""
 from __future__ import annotations
 
 import functools
+import warnings
 from typing import NamedTuple
 
 import numpy as np
@@ -78,6 +79,15 @@ def _frame(g, as_frame, columns, ids_in=()):
     return frame(g, columns, ids_in=ids_in)
 
 
+def _note_unused_weights(g, kernel, instead):
+    """Kernels that cannot use edge weights say so on a weighted graph (one
+    warning per calling line, as Python shows warnings), as the CLI does."""
+    _core_of(g)  # a Graph, or the TypeError saying how to build one
+    if g.weighted:
+        warnings.warn(f"numagraph.{kernel}: the graph has edge weights; {kernel} does not use them ({instead}); "
+                      "numagraph.sssp does", stacklevel=4)  # past the kernel and its _placed wrapper
+
+
 def _core_of(g):
     if not isinstance(g, Graph):
         raise TypeError(f"expected a numagraph.Graph (got {type(g).__name__}); "
@@ -101,6 +111,7 @@ def bfs(g, source, *, depth=True, parents=False, alpha=15.0, beta=18.0, engine="
     ``depth`` and/or ``parent`` (parents in the user's ids; for graphs with
     :attr:`Graph.nodes`, node objects, missing when unreached).
     """
+    _note_unused_weights(g, "bfs", "depths count hops")
     out = _core.bfs(_core_of(g), g._vertex(source), bool(depth), bool(parents), float(alpha), float(beta),
                     str(engine))
     if not as_frame:
@@ -129,13 +140,16 @@ def sssp(g, source, *, delta=None, engine="auto", as_frame=False):
 
 
 @_placed
-def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT_SEED, engine="auto",
+def betweenness(g, k=None, *, sources=None, exact=False, normalized=False, seed=_core.DEFAULT_SEED, engine="auto",
                 variant="auto", as_frame=False):
-    """Betweenness centrality (Brandes), scaled as networkx.betweenness_centrality.
+    """Betweenness centrality (Brandes, unweighted: paths count hops), scaled as
+    networkx.betweenness_centrality.
 
-    Exact by default (every vertex a source: O(n*m), small graphs only);
     ``k`` samples k sources deterministically from ``seed``; ``sources`` lists
-    them explicitly. Returns float64 scores. ``variant`` picks the flat
+    them explicitly; ``exact=True`` makes every vertex a source (O(n*m)).
+    With none of them, the CLI's rule: exact while vertices x stored arcs is
+    at most 2**30 (about a second on two cores), else 4 sources sampled from
+    ``seed``, with a warning saying so. Returns float64 scores. ``variant`` picks the flat
     kernel as the CLI's --variant: 'brandes', 'direction-optimizing',
     'batched' (up to 16 sources share each edge sweep), 'source-parallel'
     (one serial search per thread at a time), 'work-queues' (the
@@ -151,6 +165,16 @@ def betweenness(g, k=None, *, sources=None, normalized=False, seed=_core.DEFAULT
     """
     if sources is not None and k is not None:
         raise _core.UsageError("give k or sources, not both")
+    if exact and (k is not None or sources is not None):
+        raise _core.UsageError("exact=True uses every vertex as a source: drop k or sources")
+    _note_unused_weights(g, "betweenness", "shortest paths count hops")
+    work = float(g.num_vertices) * float(g.num_arcs)
+    if not exact and k is None and sources is None and work > _core.BC_EXACT_WORK:
+        k = _core.BC_DEFAULT_SAMPLES
+        warnings.warn(f"numagraph.betweenness estimates the scores from {k} random sources: exact betweenness here "
+                      f"would visit {work:.0f} arcs (vertices x arcs), more than the default's 2**30 "
+                      f"({_core.BC_EXACT_WORK:.0f}); exact=True "
+                      "runs every vertex, k=K samples K", stacklevel=3)
     src = None if sources is None else [g._vertex(s) for s in sources]
     scores = _core.betweenness(_core_of(g), src, None if k is None else int(k), int(seed), bool(normalized),
                                str(engine), str(variant))
@@ -169,6 +193,7 @@ def diameter(g, *, engine="auto"):
     """Approximate diameter by repeated double-sweep BFS: a lower bound (exact on trees)
     for the component of a maximum-degree vertex, with its endpoints (user ids).
     engine: as for bfs (the sweeps are BFS runs on that engine)."""
+    _note_unused_weights(g, "diameter", "distances count hops")
     bound, u, v, sweeps = _core.diameter(_core_of(g), str(engine))
     if g.nodes is not None:
         u, v = g.nodes[u], g.nodes[v]
@@ -233,6 +258,7 @@ def belief_propagation(g, iterations=5, *, coupling=0.7, seed=_core.DEFAULT_SEED
     come from ``seed`` (as the CLI's --prior-seed).
     ``as_frame=True``: a pandas DataFrame indexed by :meth:`Graph.vertex_ids`
     with the column ``probability``."""
+    _note_unused_weights(g, "belief_propagation", "every edge has the same coupling")
     return _frame(g, as_frame, {"probability": _core.belief_propagation(_core_of(g), int(iterations), float(coupling),
                                                                           int(seed), str(engine))})
 
@@ -253,6 +279,7 @@ def connected_components(g, *, variant="afforest", engine="auto", as_frame=False
     with the column ``component`` (a member in the user's ids: node objects for
     graphs with :attr:`Graph.nodes`).
     """
+    _note_unused_weights(g, "connected_components", "components depend only on which edges exist")
     return _frame(g, as_frame, {"component": _core.connected_components(_core_of(g), str(variant), str(engine))},
                   ids_in=("component",))
 
@@ -263,6 +290,7 @@ def triangles(g, *, per_vertex=False, as_frame=False):
 
     ``as_frame=True`` (implies ``per_vertex``): a pandas DataFrame indexed by
     :meth:`Graph.vertex_ids` with the column ``triangles``."""
+    _note_unused_weights(g, "triangles", "triangles depend only on which edges exist")
     if as_frame:
         return _frame(g, True, {"triangles": _core.triangles(_core_of(g), True)})
     return _core.triangles(_core_of(g), bool(per_vertex))
@@ -279,4 +307,5 @@ def core_number(g, *, engine="auto", as_frame=False):
     UsageError otherwise. Level-synchronous parallel peeling on both engines.
     ``as_frame=True``: a pandas DataFrame indexed by :meth:`Graph.vertex_ids`
     with the column ``core``."""
+    _note_unused_weights(g, "core_number", "core numbers count neighbours")
     return _frame(g, as_frame, {"core": _core.core_number(_core_of(g), str(engine))})

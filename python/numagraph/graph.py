@@ -456,7 +456,10 @@ class Graph:
     def __repr__(self):
         kind = "directed" if self.directed else "undirected"
         w = ", weighted" if self.weighted else ""
-        return f"<numagraph.Graph {self.name!r}: {self.num_vertices} vertices, {self.num_edges} edges, {kind}{w}>"
+        from ._words import count_of
+
+        return (f"<numagraph.Graph {self.name!r}: {count_of(self.num_vertices, 'vertex', 'vertices')}, "
+                f"{count_of(self.num_edges, 'edge')}, {kind}{w}>")
 
 
 def read(path, format=None, *, directed=None, drop_self_loops=True, dedupe=True, relabel="auto", header=None):

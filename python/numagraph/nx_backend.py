@@ -5,8 +5,10 @@ dispatching). NetworkX graphs are converted once per call (or taken from
 NetworkX's conversion cache) into :class:`NxGraph`, which wraps a
 numagraph.Graph plus the node list; results come back as NetworkX returns them
 (dicts keyed by node, generators of sets, ...). Calls numagraph cannot serve
-exactly (weighted PageRank, personalization, endpoints=True, ...) are declined
-in ``can_run`` so NetworkX runs them itself.
+exactly (endpoints=True, sort_neighbors, multigraphs, ...) are declined in
+``can_run`` so NetworkX runs them itself; each refusal is also one
+:class:`BackendDeclined` warning naming the reason (NetworkX itself logs it only
+at DEBUG level).
 
 >>> import networkx as nx
 >>> G = nx.path_graph(4)
@@ -15,6 +17,10 @@ in ``can_run`` so NetworkX runs them itself.
 """
 from __future__ import annotations
 
+import os
+import sys
+import warnings
+
 import numpy as np
 
 from .algorithms import bfs as _bfs, betweenness as _betweenness, connected_components as _cc, \
@@ -22,7 +28,14 @@ from .algorithms import bfs as _bfs, betweenness as _betweenness, connected_comp
 from .algorithms import core_number as _core_number
 from .graph import Graph
 
-__all__ = ["BackendInterface", "NxGraph", "get_info"]
+__all__ = ["BackendDeclined", "BackendInterface", "NxGraph", "get_info"]
+
+
+class BackendDeclined(UserWarning):
+    """numagraph's backend did not run a NetworkX call; the message says why.
+    NetworkX then runs the call itself, or raises NotImplementedError when the
+    call asked for backend="numagraph"."""
+
 
 _FUNCTIONS = {
     "pagerank": "Unweighted graphs; personalization, nstart and dangling are not supported.",
@@ -95,6 +108,31 @@ def _has_weights(G, attr):
     return attr is not None and any(d.get(attr, 1) != 1 for _, _, d in G.edges(data=True))
 
 
+def _user_stacklevel():
+    """warnings.warn's stacklevel, from can_run, for the first frame outside
+    NetworkX and numagraph: the line of the user's call."""
+    import networkx
+    inside = (os.path.dirname(networkx.__file__), os.path.dirname(__file__))
+
+    def ours(frame):  # NetworkX's dispatch, its compiled decorators ("<class 'networkx...'> compilation 4"), ours
+        name = frame.f_code.co_filename
+        return name.startswith(inside) or name.startswith("<class 'networkx.")
+
+    frame, level = sys._getframe(2), 2  # the frame above can_run
+    while frame is not None and ours(frame):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def _hop_counts(kernel, *args, **kwargs):
+    """Calls an unweighted kernel without its "does not use weights" warning: the
+    NetworkX functions served here are unweighted by definition, and a graph
+    converted for a weighted call may come back from NetworkX's cache."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r"numagraph\.\w+: the graph has edge weights")
+        return kernel(*args, **kwargs)
+
+
 def _unwrap(G) -> NxGraph:
     if isinstance(G, NxGraph):
         return G
@@ -136,10 +174,25 @@ class BackendInterface:
 
     @staticmethod
     def can_run(name, args, kwargs):
+        """True, or the reason numagraph declines the call: returned to NetworkX
+        (which shows it only in its DEBUG log) and shown once as one
+        BackendDeclined warning, on one line."""
+        verdict = BackendInterface._verdict(name, args, kwargs)
+        if verdict is True:
+            return True
+        reason = verdict if isinstance(verdict, str) else "not implemented by numagraph"
+        warnings.warn(f"numagraph backend declines {name}: {reason}; NetworkX's own {name} runs such calls "
+                      f"(a call with backend='numagraph' raises NotImplementedError instead)", BackendDeclined,
+                      stacklevel=_user_stacklevel())
+        return reason
+
+    @staticmethod
+    def _verdict(name, args, kwargs):
+        """True, or why numagraph cannot serve this call exactly (can_run)."""
         nx = _nx()
         G = args[0] if args else kwargs.get("G")
         if G is not None and not isinstance(G, NxGraph) and getattr(G, "is_multigraph", lambda: False)():
-            return "multigraphs are not supported"
+            return "multigraphs are not supported (numagraph keeps one edge per vertex pair)"
 
         def arg(i, key, default=None):
             return args[i] if len(args) > i else kwargs.get(key, default)
@@ -155,21 +208,21 @@ class BackendInterface:
             return True
         if name == "betweenness_centrality":
             if arg(3, "weight") is not None:
-                return "weighted betweenness is not supported"
+                return f"weight={arg(3, 'weight')!r} is not supported (numagraph's betweenness counts hops: weight=None)"
             if arg(4, "endpoints", False):
-                return "endpoints=True is not supported"
+                return "endpoints=True is not supported (endpoints=False runs here)"
             return True
         if name in ("bfs_edges", "bfs_tree"):
             if arg(4, "sort_neighbors") is not None:
                 return "sort_neighbors is not supported"
             if arg(2, "reverse", False) and G is not None and G.is_directed():
-                return "reverse=True on directed graphs is not supported"
+                return "reverse=True on a directed graph is not supported"
             return True
         if name == "single_source_shortest_path_length":
             return True
         if name == "core_number":
             if G is not None and G.is_directed():
-                return "directed graphs are not supported (in + out degree)"
+                return "directed graphs are not supported (NetworkX's core_number counts in + out degree)"
             if G is not None and not isinstance(G, NxGraph) and nx.number_of_selfloops(G) > 0:
                 return "graphs with self-loops are not supported (NetworkX raises its own error)"
             return True
@@ -207,9 +260,9 @@ class BackendInterface:
             sources = rng.sample(list(g.nodes), k)  # NetworkX's sample, and its errors
             if k == 0:
                 raise ZeroDivisionError("betweenness with k=0 sampled sources")  # as NetworkX
-            scores = _betweenness(g, sources=sources, normalized=normalized)
-        else:
-            scores = _betweenness(g, normalized=normalized)
+            scores = _hop_counts(_betweenness, g, sources=sources, normalized=normalized)
+        else:  # k=None: exact, as NetworkX (not numagraph.betweenness's size rule)
+            scores = _hop_counts(_betweenness, g, exact=True, normalized=normalized)
         return g.to_dict(scores)
 
     @staticmethod
@@ -219,7 +272,7 @@ class BackendInterface:
         if G.is_directed():
             raise nx.NetworkXNotImplemented("not implemented for directed type")
         g = G.graph
-        comp = np.asarray(_cc(g))
+        comp = np.asarray(_hop_counts(_cc, g))
         order = np.argsort(comp, kind="stable")
         bounds = np.flatnonzero(np.diff(comp[order])) + 1
         nodes = g.nodes
@@ -237,13 +290,13 @@ class BackendInterface:
             raise nx.NetworkXNotImplemented("not implemented for directed type")
         if G.graph.num_vertices == 0:
             return 0
-        return int(np.unique(np.asarray(_cc(G.graph))).size)
+        return int(np.unique(np.asarray(_hop_counts(_cc, G.graph))).size)
 
     @staticmethod
     def single_source_shortest_path_length(G, source, cutoff=None, *, backend=None, **backend_kwargs):
         G = _unwrap(G)
         g = G.graph
-        depth = np.asarray(_bfs(g, source if source in G else _node_index(g, source)))
+        depth = np.asarray(_hop_counts(_bfs, g, source if source in G else _node_index(g, source)))
         if cutoff is None:
             cutoff = float("inf")
         reached = np.flatnonzero((depth >= 0) & (depth <= cutoff))
@@ -259,7 +312,7 @@ class BackendInterface:
         g = G.graph
         if source not in G:
             _node_index(g, source)
-        depth, parent = _bfs(g, source, parents=True)
+        depth, parent = _hop_counts(_bfs, g, source, parents=True)
         depth = np.asarray(depth)
         keep = depth > 0
         if depth_limit is not None:
@@ -287,7 +340,7 @@ class BackendInterface:
         if G.is_directed():
             raise nx.NetworkXNotImplemented("not implemented for directed type")
         g = G.graph
-        counts = np.asarray(_triangles(g, per_vertex=True)) if g.num_vertices else np.zeros(0, np.int64)
+        counts = np.asarray(_hop_counts(_triangles, g, per_vertex=True)) if g.num_vertices else np.zeros(0, np.int64)
         if nodes is not None and nodes in G:
             return int(counts[g._vertex(nodes)])
         result = g.to_dict(counts)
@@ -304,7 +357,7 @@ class BackendInterface:
         g = G.graph
         if g.num_vertices == 0:
             return {}
-        return g.to_dict(_core_number(g))
+        return g.to_dict(_hop_counts(_core_number, g))
 
     @staticmethod
     def on_start_tests(items):

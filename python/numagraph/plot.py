@@ -16,6 +16,13 @@ from .graph import Graph
 __all__ = ["spy", "spy_compare", "adjacency_histogram"]
 
 
+
+def _sizes(g):
+    """"9 vertices, 1 edge": the graph's size for a title."""
+    from ._words import count_of
+
+    return f"{count_of(g.num_vertices, 'vertex', 'vertices')}, {count_of(g.num_edges, 'edge')}"
+
 def _pyplot():
     try:
         import matplotlib.pyplot as plt  # without a display matplotlib falls back to Agg (files)
@@ -108,7 +115,7 @@ def spy_compare(graph, orders=("none", "rcm", "adl"), path=None, bins=512):
         im.set_norm(LogNorm(vmin=1, vmax=vmax))
         if i:
             ax.set_ylabel("")  # the panels share the axes: one label, no overlap
-    fig.suptitle(f"{graph.name}: {graph.num_vertices} vertices, {graph.num_edges} edges", fontsize=10)
+    fig.suptitle(f"{graph.name}: {_sizes(graph)}", fontsize=10)
     fig.colorbar(im, ax=list(axes[0]), label="arcs per cell", shrink=0.85)
     if path is not None:
         fig.savefig(path, dpi=90)
@@ -146,7 +153,7 @@ def main(argv=None):
         g = read(args.graph, directed=False if args.undirected else None)
     fig = spy_compare(g, orders=args.orders, bins=args.bins)
     if args.name:
-        fig.suptitle(f"{args.name}: {g.num_vertices} vertices, {g.num_edges} edges", fontsize=10)
+        fig.suptitle(f"{args.name}: {_sizes(g)}", fontsize=10)
     fig.savefig(args.out, dpi=90)
 
 

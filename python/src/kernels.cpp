@@ -234,6 +234,8 @@ void bind_kernels(nb::module_& m) {
   m.def("sssp", &sssp, nb::arg("graph"), nb::arg("source"), nb::arg("delta").none(), nb::arg("engine"));
   m.def("betweenness", &betweenness, nb::arg("graph"), nb::arg("sources").none(), nb::arg("k").none(), nb::arg("seed"),
         nb::arg("normalized"), nb::arg("engine"), nb::arg("variant"));
+  m.attr("BC_EXACT_WORK") = kernels::kBcExactWork;  // betweenness's default rule (kernels/bc/options.hpp)
+  m.attr("BC_DEFAULT_SAMPLES") = kernels::kBcDefaultSamples;
   m.def("diameter", &diameter, nb::arg("graph"), nb::arg("engine"));
   m.def("pagerank", &pagerank, nb::arg("graph"), nb::arg("damping"), nb::arg("max_iterations"), nb::arg("tolerance"),
         nb::arg("networkx"), nb::arg("variant"), nb::arg("engine"), nb::arg("cache_block"));

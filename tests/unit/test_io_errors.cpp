@@ -5,6 +5,7 @@
 #include <omp.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "io_test_util.hpp"
@@ -269,7 +270,14 @@ TEST(IoErrors, NgrUnsupportedVersion) {
 
 TEST(IoErrors, NgrBadChecksumAndTheSkipOption) {
   std::string b = ngr_bytes();
-  b[120] ^= 0x5a;  // the header's reserved word: covered by the checksum, checked by nothing else
+  // A byte of the zero padding after the out offsets ((n + 1) x 8 bytes, then up
+  // to the next multiple of 64): covered by the checksum, checked by nothing else.
+  std::uint64_t n = 0, offsets_at = 0;
+  std::memcpy(&n, b.data() + 16, 8);
+  std::memcpy(&offsets_at, b.data() + 56, 8);
+  const std::size_t pad = offsets_at + (n + 1) * 8;
+  ASSERT_NE(pad % 64, 0u);
+  b[pad] ^= 0x5a;
   auto path = write_file("sum.ngr", b);
   expect_error<InputError>([&] { load(path); }, {path + ": ", "checksum mismatch"});
   ReadOptions trust;
