@@ -101,7 +101,7 @@ def _pandas_index(d):
     _frame("integers").to_csv(p)
     return Shape("pandas_index", p, _unweighted("integers"),
                  {"header": True, "index_column": "1", "weight_column": "none", "ids": "integers"},
-                 ["column 1 is a row index", "index=False", "column 4 ('since') is not read as weights"],
+                 ["column 1 a row index", "index=False", "column 4 ('since') is not read as weights"],
                  description="pandas: df.to_csv('friends_index.csv') (with its index)")
 
 
@@ -113,7 +113,7 @@ def _r_write_csv(d):
     p.write_text("\n".join(lines) + "\n")
     return Shape("r_write_csv", p, _weighted(),
                  {"header": True, "index_column": "1", "weight_column": "weight", "ids": "names"},
-                 ["column 1 is a row index", "row.names=FALSE", "column 4 ('weight') is read as edge weights"],
+                 ["column 1 a row index", "row.names=FALSE", "column 4 ('weight') is read as edge weights"],
                  description="R: write.csv(df, 'r_edges.csv') (row names as a first column)")
 
 

@@ -127,9 +127,11 @@ PyGraph read(const std::string& path, const std::string& format, std::optional<b
   ro.weight_column = weight_column;
   BuildOptions build = build_options(directed.value_or(true), drop_self_loops, dedupe, relabel);
   auto result = std::make_shared<PyGraph>();
-  run_job([path, ro, build, result] {
+  run_job([path, ro, build, result, directed] {
     BuildReport report;
     AnyGraph g = load_graph(path, ro, build, &report);
+    if (directed && find_decision(report.decisions, "directed"))  // asked for: nothing to say
+      set_decision(report.decisions, "directed", *directed ? "true" : "false");
     *result = make_graph(std::move(g), path, std::move(report));
   });
   return std::move(*result);

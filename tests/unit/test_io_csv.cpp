@@ -110,8 +110,6 @@ TEST(Csv, QuotedFieldsCrlfAndComments) {
 }
 
 TEST(Csv, ErrorsNameFileAndLine) {
-  const auto four = write_file("four.csv", "a,b\n1,2,3,4\n");
-  expect_error<InputError>([&] { read(four); }, {four + ":2:", "4 columns", "cut -d, -f1,2,3"});
   const auto one = write_file("one.tsv", "1 2\n");
   expect_error<InputError>([&] { read(one); }, {one + ":1:", "one column", "tabs"});
   const auto ragged = write_file("ragged.csv", "0,1,2\n1,2\n");
@@ -122,10 +120,65 @@ TEST(Csv, ErrorsNameFileAndLine) {
   expect_error<InputError>([&] { read(stray); }, {stray + ":2:", "quote inside an unquoted field"});
   const auto after = write_file("after.csv", "0,1\n\"a\"b,c\n");
   expect_error<InputError>([&] { read(after); }, {after + ":2:", "after the closing quote"});
-  const auto weight = write_file("w.csv", "0,1,2\n1,2,heavy\n");
-  expect_error<InputError>([&] { read(weight); }, {weight + ":2:", "weight", "'heavy'"});
+  const auto weight = write_file("w.csv", "source,target,weight\n0,1,2\n1,2,heavy\n");
+  expect_error<InputError>([&] { read(weight); }, {weight + ":3:", "weight", "'heavy'", "--weight-column none"});
   const auto empty_id = write_file("e.csv", "0,1\n,2\n");
   expect_error<InputError>([&] { read(empty_id); }, {empty_id + ":2:", "empty source"});
+}
+
+std::string decided(const EdgeList& e, const std::string& key) {
+  const InputDecision* d = find_decision(e.decisions, key);
+  return d ? d->value : "(absent)";
+}
+
+TEST(Csv, ExtraColumnsAreIgnoredWithANote) {
+  const auto e = read(write_file("four.csv", "a,b\n1,2,3,4\n"));
+  EXPECT_TRUE(*e.header);
+  EXPECT_EQ(decided(e, "weight_column"), "3");
+  EXPECT_EQ(decided(e, "extra_columns"), "4");
+  EXPECT_NE(find_decision(e.decisions, "extra_columns")->note.find("ignored"), std::string::npos);
+  EXPECT_EQ(e.weights[0], 3.0f);
+}
+
+TEST(Csv, TextThirdColumnIsNotAWeight) {
+  const auto e = read(write_file("label.csv", "0,1,red\n1,2,blue\n"));
+  EXPECT_FALSE(e.weighted());
+  EXPECT_EQ(decided(e, "weight_column"), "none");
+  EXPECT_NE(find_decision(e.decisions, "weight_column")->note.find("'red', not a number"), std::string::npos);
+}
+
+TEST(Csv, YearColumnIsNotAWeightUnlessAsked) {
+  const auto path = write_file("since.csv", "user_a,user_b,since\n5,6,2015\n6,7,2016\n");
+  const auto e = read(path);
+  EXPECT_FALSE(e.weighted());
+  EXPECT_EQ(decided(e, "weight_column"), "none");
+  ReadOptions o;
+  o.weight_column = "since";
+  const auto w = read_edge_list(path, o);
+  EXPECT_EQ(w.weights[1], 2016.0f);
+  EXPECT_EQ(decided(w, "weight_column"), "since");
+}
+
+TEST(Csv, PandasAndRIndexColumnsAreSkipped) {
+  const auto pandas = read(write_file("pd.csv", ",user_a,user_b,since\n0,1001,1002,2015\n1,1002,1003,2016\n"));
+  EXPECT_EQ(decided(pandas, "index_column"), "1");
+  EXPECT_EQ(ids(pandas.src), (std::vector<std::uint64_t>{1001, 1002}));
+  EXPECT_FALSE(pandas.weighted());
+  const auto r = read(write_file("r.csv", "\"\",\"from\",\"to\",\"weight\"\n\"1\",\"a\",\"b\",2\n\"2\",\"b\",\"c\",3\n"));
+  EXPECT_EQ(decided(r, "index_column"), "1");
+  EXPECT_EQ(decided(r, "weight_column"), "weight");
+  EXPECT_EQ(*r.names, (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(r.weights[1], 3.0f);
+}
+
+TEST(Csv, HeaderOfWordsAboveNamesIsDetected) {
+  const auto e = read(write_file("pf.csv", "person,friend\nAlice,Bob\nBob,Carol\n"));
+  EXPECT_TRUE(*e.header);
+  EXPECT_EQ(*e.names, (std::vector<std::string>{"Alice", "Bob", "Carol"}));
+  // Two edges that share nothing: line 1 cannot be told from an edge, and is kept.
+  const auto kept = read(write_file("ab.csv", "a,b\nc,d\n"));
+  EXPECT_FALSE(*kept.header);
+  EXPECT_NE(find_decision(kept.decisions, "header")->note.find("--header"), std::string::npos);
 }
 
 TEST(Csv, EmptyAndHeaderOnlyFilesAreRefused) {

@@ -259,6 +259,13 @@ TableRows table_rows(const char* b, const char* end) {
   return rows;
 }
 
+// An id the fast path reads: an integer below 2^63, '+' allowed.
+bool fast_id(std::string_view t) {
+  std::uint64_t v = 0;
+  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
+  return parse_id(t, v);
+}
+
 enum class Shape { kEmpty, kTwoIntegers, kThreeNumbers, kTable };
 
 // What the first data lines (up to 64, in the first 64 KiB) hold: two
@@ -275,10 +282,9 @@ Shape sample_shape(const char* b, const char* end) {
       ++lines;
       const TableRows row = table_rows(b, e);
       Shape here = Shape::kTable;
-      std::uint64_t id = 0;
       double x = 0;
       const std::size_t k = row.size() == 1 ? row.columns(0) : 0;
-      const bool ints = k >= 1 && parse_id(row.at(0, 0), id) && (k == 1 || parse_id(row.at(0, 1), id));
+      const bool ints = k >= 1 && fast_id(row.at(0, 0)) && (k == 1 || fast_id(row.at(0, 1)));
       if (ints && k <= 2) {
         here = Shape::kTwoIntegers;  // (one column: the parser says what is missing)
       } else if (ints && k == 3) {
@@ -307,9 +313,8 @@ bool needs_table(const char* b, const char* end, std::int64_t line, bool three) 
   const char* nl = static_cast<const char*>(memchr(b, '\n', static_cast<std::size_t>(end - b)));
   const TableRows row = table_rows(b, nl ? nl : end);
   if (row.size() != 1) return false;
-  std::uint64_t id = 0;
-  return row.columns(0) > (three ? 3u : 2u) || !parse_id(row.at(0, 0), id) ||
-         (row.columns(0) > 1 && !parse_id(row.at(0, 1), id));
+  return row.columns(0) > (three ? 3u : 2u) || !fast_id(row.at(0, 0)) ||
+         (row.columns(0) > 1 && !fast_id(row.at(0, 1)));
 }
 
 }  // namespace

@@ -277,7 +277,9 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
   }
   e.header = header;
   e.header_detected = asked == Header::kAuto;
-  if (asked == Header::kAuto && header) {
+  if (asked == Header::kAuto && index) {
+    set_decision(e.decisions, "header", "true");  // the index note says it
+  } else if (asked == Header::kAuto && header) {
     set_decision(e.decisions, "header", "true",
                  "line 1 (" + shown(a0) + ", " + shown(b0) + ") is read as a header, not an edge: " + why +
                      " (--no-header, Python header=False, reads it as an edge)");
@@ -291,8 +293,8 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
   const Columns col{rows, header};
   if (index)
     set_decision(e.decisions, "index_column", col.id(0),
-                 "column 1 is a row index (empty name, counting " + counting +
-                     "), skipped; write the file without it (pandas: to_csv(index=False); R: "
+                 "line 1 is a header and column 1 a row index (no name, counting " + counting +
+                     "), skipped (--no-header, Python header=False, reads both as data); write the file without it (pandas: to_csv(index=False); R: "
                      "write.csv(row.names=FALSE)) if it is not one");
 
   const std::size_t first = header ? 1 : 0;
