@@ -200,9 +200,40 @@ def diameter(g, *, engine="auto"):
     return Diameter(bound, (u, v), sweeps)
 
 
+def _distribution(g, values, name):
+    """(user ids, values) for the core from a dict {vertex: value} (vertices
+    as the other kernels take them; the others get 0), or (None, values) for
+    an array of one value per vertex in dense order; (None, None) for None."""
+    if values is None:
+        return None, None
+    if hasattr(values, "items"):  # a dict, or a pandas Series indexed by vertex
+        items = list(values.items())
+        for v, x in items:
+            if not np.isfinite(x) or x < 0:
+                raise _core.UsageError(f"{name}[{v!r}] = {x}: values must be finite and >= 0")
+        ids = np.array([g._vertex(v) for v, _ in items], dtype=np.uint64)
+        return ids, np.array([x for _, x in items], dtype=np.float64)
+    a = np.ascontiguousarray(values, dtype=np.float64)
+    if a.ndim != 1 or a.shape[0] != g.num_vertices:
+        raise _core.UsageError(f"{name} must be a dict {{vertex: value}} or an array of one value per vertex "
+                               f"({g.num_vertices}), got shape {a.shape}")
+    return None, a
+
+
+def _weight_choice(weight):
+    """pagerank's weight=: True for the graph's weights, False for none."""
+    if weight is None or weight is False:
+        return False
+    if weight is True or weight == "weight":
+        return True
+    raise _core.UsageError(f"weight={weight!r}: a numagraph.Graph has one weight per edge; pass weight='weight' "
+                           "(or True) to use it, None (or False) to ignore it")
+
+
 @_placed
 def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=False, variant="auto",
-             return_info=False, engine="auto", cache_block="auto", as_frame=False):
+             return_info=False, engine="auto", cache_block="auto", as_frame=False, weight="weight",
+             personalization=None, dangling=None):
     """PageRank (pull): float64 scores.
 
     Default model as gapbs: the score mass of dangling vertices (no
@@ -233,10 +264,26 @@ def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=Fal
     ``as_frame=True``: the scores as a pandas DataFrame indexed by
     :meth:`Graph.vertex_ids` with the column ``score`` (with
     ``return_info``: ``(frame, iterations, change)``).
+
+    Weights and personalization follow networkx.pagerank (docs/kernels/pr.md,
+    "Weights and personalization"). ``weight``: "weight" (default) uses the
+    graph's edge weights when it has them: an edge passes on its source's
+    score in proportion to its weight over the source's out-weight, and a
+    vertex whose out-weight is 0 is dangling; None (or False) ignores them.
+    Weights must be >= 0. ``personalization``: the teleport distribution, a
+    dict {vertex: value} (the other vertices get 0) or an array of one value
+    per vertex in :meth:`Graph.vertex_ids` order; values >= 0, not all 0,
+    normalized to sum 1. ``dangling`` (``networkx=True`` only): where the
+    dangling mass goes, in the same forms (default: as the personalization,
+    else uniform). Weights or a distribution run the Jacobi variant ('auto'
+    picks it; 'gauss-seidel' is refused).
     """
-    scores, iterations, change = _core.pagerank(_core_of(g), float(damping), int(max_iterations),
+    core = _core_of(g)
+    p_ids, p = _distribution(g, personalization, "personalization")
+    d_ids, d = _distribution(g, dangling, "dangling")
+    scores, iterations, change = _core.pagerank(core, float(damping), int(max_iterations),
                                                  float(tolerance), bool(networkx), str(variant), str(engine),
-                                                 str(cache_block))
+                                                 str(cache_block), _weight_choice(weight), p_ids, p, d_ids, d)
     scores = _frame(g, as_frame, {"score": scores})
     return (scores, iterations, change) if return_info else scores
 

@@ -38,7 +38,8 @@ class BackendDeclined(UserWarning):
 
 
 _FUNCTIONS = {
-    "pagerank": "Unweighted graphs; personalization, nstart and dangling are not supported.",
+    "pagerank": "weight='weight' or None, personalization and dangling as NetworkX (weights stored as float32); "
+                "nstart is not supported.",
     "betweenness_centrality": "Unweighted, endpoints=False; k samples the same sources as NetworkX for the same seed.",
     "connected_components": "Undirected graphs.",
     "number_connected_components": "Undirected graphs.",
@@ -198,13 +199,23 @@ class BackendInterface:
             return args[i] if len(args) > i else kwargs.get(key, default)
 
         if name == "pagerank":
-            if any(arg(i, k) is not None for i, k in ((2, "personalization"), (5, "nstart"), (7, "dangling"))):
-                return "personalization, nstart and dangling are not supported"
+            if arg(5, "nstart") is not None:
+                return "nstart is not supported (numagraph starts from the uniform vector)"
             weight = arg(6, "weight", "weight")
-            if isinstance(G, NxGraph):
-                return "weighted PageRank is not supported" if G.weighted else True
-            if G is not None and _has_weights(G, weight):
-                return "weighted PageRank is not supported"
+            if weight not in (None, "weight"):
+                return f"weight={weight!r} is not supported (numagraph keeps the 'weight' attribute: weight='weight' or None)"
+            for key, i in (("personalization", 2), ("dangling", 7)):
+                values = arg(i, key)
+                if values is not None and any(not x >= 0 for x in values.values()):
+                    return f"negative {key} values are not supported (numagraph's PageRank needs values >= 0)"
+            if weight is not None and G is not None:
+                if isinstance(G, NxGraph):
+                    w = G.graph.weights
+                    negative = w is not None and bool((w < 0).any())
+                else:
+                    negative = any(d.get(weight, 1) < 0 for _, _, d in G.edges(data=True))
+                if negative:
+                    return "negative edge weights are not supported (numagraph's PageRank needs weights >= 0)"
             return True
         if name == "betweenness_centrality":
             if arg(3, "weight") is not None:
@@ -243,8 +254,17 @@ class BackendInterface:
             return {}
         if max_iter < 1:
             raise nx.PowerIterationFailedConvergence(max_iter)
+        # NetworkX's rules: keys that are not nodes are ignored; an all-zero
+        # personalization raises ZeroDivisionError.
+        p = {v: x for v, x in personalization.items() if v in G} if personalization is not None else None
+        if p is not None and not sum(p.values()) > 0:
+            raise ZeroDivisionError("personalization values sum to 0")
+        d = {v: x for v, x in dangling.items() if v in G} if dangling is not None else None
+        # weight=None ignores weights even when NetworkX hands over a graph
+        # converted, and cached, for a weighted call.
         scores, iterations, change = _pagerank(g, damping=alpha, max_iterations=max_iter, tolerance=tol,
-                                               networkx=True, variant="jacobi", return_info=True)
+                                               networkx=True, variant="jacobi", return_info=True,
+                                               weight=weight, personalization=p, dangling=d)
         if iterations >= max_iter and change >= g.num_vertices * tol:
             raise nx.PowerIterationFailedConvergence(max_iter)
         return g.to_dict(scores)

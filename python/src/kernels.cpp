@@ -163,9 +163,44 @@ std::tuple<std::int64_t, std::uint64_t, std::uint64_t, int> diameter(const PyGra
       });
 }
 
+using DoubleArray = nb::ndarray<const double, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+using UserIdArray = nb::ndarray<const std::uint64_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
+// A per-vertex distribution from Python: values in dense order (no ids), or
+// values of the listed user ids (the others 0). Copied on the Python thread.
+struct Distribution {
+  bool given = false;
+  std::optional<std::vector<std::uint64_t>> ids;
+  std::vector<double> values;
+};
+
+Distribution distribution(const std::optional<UserIdArray>& ids, const std::optional<DoubleArray>& values) {
+  Distribution d;
+  if (!values) return d;
+  d.given = true;
+  d.values.assign(values->data(), values->data() + values->shape(0));
+  if (ids) d.ids.emplace(ids->data(), ids->data() + ids->shape(0));
+  return d;
+}
+
+// The distribution as one value per caller vertex of g (empty: not given).
+template <typename G>
+std::vector<double> dense_distribution(const G& g, const Distribution& d) {
+  if (!d.given || !d.ids) return d.values;  // dense already; the kernel checks its length
+  std::vector<double> dense(static_cast<std::size_t>(g.num_vertices()), 0.0);
+  for (std::size_t i = 0; i < d.ids->size(); ++i) dense[kernels::dense_id(g, (*d.ids)[i])] = d.values[i];
+  return dense;
+}
+
 nb::tuple pagerank(const PyGraph& pg, double damping, int max_iterations, double tolerance, bool networkx,
-                   const std::string& variant, const std::string& engine, const std::string& cache_block) {
+                   const std::string& variant, const std::string& engine, const std::string& cache_block,
+                   bool use_weights, std::optional<UserIdArray> personalization_ids,
+                   std::optional<DoubleArray> personalization, std::optional<UserIdArray> dangling_ids,
+                   std::optional<DoubleArray> dangling) {
+  const Distribution p = distribution(personalization_ids, personalization);
+  const Distribution q = distribution(dangling_ids, dangling);
   PageRankOptions o;
+  o.use_weights = use_weights;
   o.variant = kernels::parse_pagerank_variant(variant);
   o.damping = damping;
   o.max_iterations = max_iterations;
@@ -173,8 +208,11 @@ nb::tuple pagerank(const PyGraph& pg, double damping, int max_iterations, double
   o.networkx = networkx;
   o.cache_block_bytes = parse_cache_block(cache_block);
   auto r = on_worker<PageRankResult>(pg, engine, [=](const auto& g, const Execution& x) {
-    progress::expect("iteration", o.max_iterations, "iterations", 1, o.tolerance > 0);
-    return numagraph::pagerank(g, o, x);
+    PageRankOptions run = o;
+    run.personalization = dense_distribution(g, p);
+    run.dangling = dense_distribution(g, q);
+    progress::expect("iteration", run.max_iterations, "iterations", 1, run.tolerance > 0);
+    return numagraph::pagerank(g, run, x);
   });
   return nb::make_tuple(to_python(std::move(r.scores)), r.iterations, r.last_change);
 }
@@ -238,7 +276,9 @@ void bind_kernels(nb::module_& m) {
   m.attr("BC_DEFAULT_SAMPLES") = kernels::kBcDefaultSamples;
   m.def("diameter", &diameter, nb::arg("graph"), nb::arg("engine"));
   m.def("pagerank", &pagerank, nb::arg("graph"), nb::arg("damping"), nb::arg("max_iterations"), nb::arg("tolerance"),
-        nb::arg("networkx"), nb::arg("variant"), nb::arg("engine"), nb::arg("cache_block"));
+        nb::arg("networkx"), nb::arg("variant"), nb::arg("engine"), nb::arg("cache_block"), nb::arg("use_weights"),
+        nb::arg("personalization_ids").none(), nb::arg("personalization").none(), nb::arg("dangling_ids").none(),
+        nb::arg("dangling").none());
   m.def("spmv", &spmv, nb::arg("graph"), nb::arg("iterations"), nb::arg("engine"), nb::arg("cache_block"));
   m.def("belief_propagation", &belief_propagation, nb::arg("graph"), nb::arg("iterations"), nb::arg("coupling"),
         nb::arg("seed"), nb::arg("engine"));

@@ -2,13 +2,17 @@
 graphs from ../shared/data (directed ones with dangling vertices and sparse
 ids that get relabelled), NetworkX's default stopping rule with and without
 cache blocking, both variants on a real graph, and fixed-iteration runs
-against a SciPy power iteration. Every run also passes the kernel's
-verifier."""
+against a SciPy power iteration; NetworkX's weighted and personalized model
+(weights, --personalization, --dangling, --unweighted) on both engines and
+its refusals. Every run also passes the kernel's verifier."""
+import random
+
 import networkx as nx
 import numpy as np
 import pytest
 
 from cli.cli_util import GRAPHS, kernel_output, output_of_one_run, random_graph, read_snap, write_mtx
+from harness import run_cli, run_json
 
 
 @pytest.mark.parametrize("seed,directed", GRAPHS)
@@ -101,3 +105,154 @@ def test_gauss_seidel_on_many_threads_reaches_the_fixed_point(cli, shared_data, 
     assert rec["threads"] == 16 and rec["iterations"] > 20
     for i, v in enumerate(nodes):
         assert scores[v] == pytest.approx(x[i], rel=1e-6, abs=1e-12)
+
+
+# ---- Weights and personalization: NetworkX's model (kernels/pr/model.hpp) ----
+
+ENGINES = [["--engine", "flat"]] + [["--engine", "numa", "--topology", f"pack:{k} numa:1 core:1", "--bind", "none"]
+                                    for k in (1, 2, 4)]
+
+
+def weighted_graph(seed, directed):
+    """random_graph with weights 1..255, and on a few edges weight 0: a vertex
+    whose out-edges all weigh 0 is dangling in NetworkX's weighted model."""
+    G = random_graph(seed, directed, weighted=True)
+    for u, v in list(G.edges())[:: 9]:
+        G[u][v]["weight"] = 0
+    return G
+
+
+def write_distribution(path, values):
+    with open(path, "w") as f:
+        f.write("# vertex value\n")
+        for v, x in values.items():
+            f.write(f"{v} {x}\n")
+    return path
+
+
+def max_diff(scores, expected):
+    assert scores.keys() == expected.keys()
+    return max(abs(scores[v] - expected[v]) for v in expected)
+
+
+@pytest.mark.parametrize("seed,directed", GRAPHS)
+@pytest.mark.parametrize("engine", ENGINES, ids=["flat", "numa1", "numa2", "numa4"])
+def test_weighted_and_personalized_pagerank_match_networkx(cli, tmp_path, seed, directed, engine):
+    """NetworkX's defaults (weight="weight", tol 1e-6, 100 iterations) on
+    weighted graphs with dangling vertices, on both engines and 1, 2 and 4
+    synthetic nodes: weighted, personalized (the dangling mass follows the
+    personalization), with a dangling distribution, and --unweighted
+    (weight=None). Every run passes the verifier, which checks the same model."""
+    G = weighted_graph(seed, directed)
+    path = write_mtx(tmp_path / "g.mtx", G, weighted=True)
+    rng = random.Random(seed)
+    p = {v: rng.choice([0, 0.5, 1, 3]) for v in G if rng.random() < 0.3}
+    p[0] = 2
+    q = {v: 1 + v % 4 for v in list(G)[::7]}
+    pfile = write_distribution(tmp_path / "p.txt", p)
+    qfile = write_distribution(tmp_path / "q.txt", q)
+    runs = [([], {}), (["--personalization", pfile], {"personalization": p}),
+            (["--personalization", pfile, "--dangling", qfile], {"personalization": p, "dangling": q}),
+            (["--unweighted"], {"weight": None}),
+            (["--unweighted", "--personalization", pfile], {"weight": None, "personalization": p})]
+    for flags, kw in runs:
+        scores, rec = kernel_output(cli, tmp_path, "pr", path, "--networkx", *engine, *flags)
+        assert rec["weights_used"] is ("weight" not in kw) and rec["personalized"] is ("personalization" in kw)
+        assert rec["variant"] == "jacobi" and rec["engine"] == engine[1]
+        assert max_diff(scores, nx.pagerank(G, **kw)) < 1e-9, (flags, engine)
+
+
+def test_weighted_pagerank_on_a_real_graph(cli, shared_data, tmp_path):
+    """p2p-Gnutella05 (8,846 vertices, dangling ones among them) with random
+    integer weights 0..100, NetworkX's defaults, flat and on two synthetic
+    nodes, weighted and personalized; and gapbs's model (dropped dangling
+    mass) still matches a SciPy power iteration of the weighted chain."""
+    G = nx.convert_node_labels_to_integers(read_snap(shared_data / "p2p-Gnutella05/p2p-Gnutella05.txt",
+                                                     directed=True), ordering="sorted")
+    rng = random.Random(5)
+    for u, v in G.edges():
+        G[u][v]["weight"] = rng.randint(0, 100)
+    path = write_mtx(tmp_path / "w.mtx", G, weighted=True)
+    p = {v: rng.randint(1, 9) for v in rng.sample(sorted(G), 300)}
+    pfile = write_distribution(tmp_path / "p.txt", p)
+    for engine in ENGINES[:1] + ENGINES[2:3]:
+        for flags, kw in (([], {}), (["--personalization", pfile], {"personalization": p})):
+            scores, rec = kernel_output(cli, tmp_path, "pr", path, "--networkx", *engine, *flags)
+            assert rec["weights_used"] is True
+            assert max_diff(scores, nx.pagerank(G, **kw)) < 1e-9, (engine, flags)
+    nodes = sorted(G)
+    A = nx.to_scipy_sparse_array(G, nodelist=nodes, weight="weight", format="csr").astype(float)
+    out = np.asarray(A.sum(axis=1)).ravel()
+    inv = np.divide(1.0, out, out=np.zeros_like(out), where=out > 0)
+    x = np.full(len(nodes), 1.0 / len(nodes))
+    for _ in range(5):
+        x = 0.15 / len(nodes) + 0.85 * (A.T @ (x * inv))
+    scores, rec = kernel_output(cli, tmp_path, "pr", path, "--tolerance", "0", "-i", "5", "--engine", "flat")
+    assert rec["variant"] == "jacobi" and not rec["networkx"]  # auto picks Jacobi for weights
+    for i, v in enumerate(nodes):
+        assert scores[v] == pytest.approx(x[i], rel=1e-5, abs=1e-12)
+
+
+def test_weighted_summary_and_record(cli, tmp_path):
+    G = weighted_graph(1, True)
+    path = write_mtx(tmp_path / "g.mtx", G, weighted=True)
+    first = run_cli("pr", path, "-n", "1", "--networkx").stdout.splitlines()[0]
+    assert "weighted by the edge weights (--unweighted ignores them)" in first, first
+    first = run_cli("pr", path, "-n", "1", "--unweighted").stdout.splitlines()[0]
+    assert "edge weights ignored (--unweighted)" in first, first
+    rec = run_json("pr", path, "-n", "1")[-1]
+    assert rec["weighted"] is True and rec["weights_used"] is True and rec["personalized"] is False
+    # Dangling in the weighted model: no out-edges, or out-edges of weight 0 only.
+    out = {u: sum(d["weight"] for _, _, d in G.out_edges(u, data=True)) for u in G}
+    assert rec["dangling_vertices"] == sum(1 for u in G if out[u] == 0)
+    plain = write_mtx(tmp_path / "plain.mtx", G)
+    rec = run_json("pr", plain, "-n", "1")[-1]
+    assert rec["weights_used"] is False and "weighted by" not in run_cli("pr", plain, "-n", "1").stdout
+
+
+def test_personalization_by_name(cli, tmp_path):
+    """A graph read with names takes names in the personalization file (blanks included)."""
+    graph = tmp_path / "names.tsv"
+    graph.write_text("from\tto\tweight\nmary ann\tbob\t2\nbob\tcarl\t1\ncarl\tmary ann\t3\nbob\tmary ann\t1\n")
+    pfile = tmp_path / "p.txt"
+    pfile.write_text("mary ann 1\ncarl 3\n")
+    out = tmp_path / "pr.tsv"
+    rec = run_json("pr", graph, "--networkx", "--personalization", pfile, "-n", "1", "--verify", "--output", out)[-1]
+    assert rec["verified"] is True and rec["personalized"] is True
+    G = nx.DiGraph()
+    G.add_weighted_edges_from([("mary ann", "bob", 2), ("bob", "carl", 1), ("carl", "mary ann", 3),
+                               ("bob", "mary ann", 1)])
+    expected = nx.pagerank(G, personalization={"mary ann": 1, "carl": 3})
+    lines = [line.split("\t") for line in out.read_text().splitlines()[1:]]
+    assert max(abs(float(x) - expected[name]) for name, x in lines) < 1e-9
+
+
+@pytest.mark.parametrize("lines,flags,why", [
+    ("7 1\n999 2\n", [], "vertex 999 is out of range"),
+    ("3 -1\n", [], "must be a finite number >= 0, found '-1'"),
+    ("3 0\n4 0\n", [], "no vertex has a positive value"),
+    ("3 1\n3 2\n", [], "vertex 3 is listed twice"),
+    ("3\n", [], "expected a vertex id and a value"),
+    ("3 1\n", ["--variant", "gauss-seidel"], "use the jacobi (or auto) variant on a weighted graph"),
+])
+def test_personalization_errors(cli, tmp_path, lines, flags, why):
+    G = weighted_graph(1, True)
+    path = write_mtx(tmp_path / "g.mtx", G, weighted=True)
+    pfile = tmp_path / "p.txt"
+    pfile.write_text(lines)
+    proc = run_cli("pr", path, "--personalization", pfile, *flags, check=False)
+    assert proc.returncode != 0 and why in proc.stderr, proc.stderr
+
+
+def test_refusals_of_the_weighted_model(cli, tmp_path):
+    neg = tmp_path / "neg.mtx"
+    neg.write_text("%%MatrixMarket matrix coordinate real general\n3 3 3\n1 2 1.5\n2 3 -2\n3 1 1\n")
+    proc = run_cli("pr", neg, check=False)
+    assert proc.returncode != 0 and "PageRank needs edge weights >= 0: the edge 1 -> 2 has weight -2" in proc.stderr
+    assert "--unweighted" in proc.stderr
+    rec = run_json("pr", neg, "--unweighted", "-n", "1", "--verify")[-1]  # weights ignored: runs
+    assert rec["verified"] is True and rec["weights_used"] is False
+    q = tmp_path / "q.txt"
+    q.write_text("0 1\n")
+    proc = run_cli("pr", neg, "--unweighted", "--dangling", q, check=False)
+    assert proc.returncode != 0 and "dangling distribution needs NetworkX's model" in proc.stderr

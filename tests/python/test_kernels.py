@@ -100,6 +100,80 @@ def test_pagerank_networkx_mode(n, p, directed, seed):
     np.testing.assert_allclose(got, [want[v] for v in G], atol=1e-6)
 
 
+def weighted_digraph(seed, n=90):
+    """A random digraph with integer weights 0..20 (exact in float32) and dangling
+    vertices: 5 isolated ones, and any whose out-edges all weigh 0."""
+    G = nx.gnp_random_graph(n, 0.04, seed=seed, directed=True)
+    G.add_nodes_from(range(n, n + 5))
+    rng = np.random.default_rng(seed)
+    for u, v in G.edges():
+        G[u][v]["weight"] = int(rng.integers(0, 21))
+    return G
+
+
+NX_DEFAULTS = {"networkx": True, "tolerance": 1e-6, "max_iterations": 100}  # networkx.pagerank's tol and max_iter
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("directed", [True, False])
+def test_weighted_and_personalized_pagerank_match_networkx(seed, directed):
+    """weight= (default: the graph's weights), personalization= and dangling=
+    as dicts of node objects or arrays in vertex_ids() order: networkx.pagerank's answer to 1e-9."""
+    G = weighted_digraph(seed)
+    if not directed:
+        G = nx.Graph(G)
+    g = ng.Graph.from_networkx(G, weight="weight")
+    nodes = list(G)
+    p = {v: float(1 + v % 3) for v in nodes[::5]}
+    q = {v: 1.0 for v in nodes[1::9]}
+    p_array = np.array([p.get(v, 0.0) for v in nodes])
+    for kw, ours in (({}, {}), ({"weight": None}, {"weight": None}), ({"personalization": p}, {"personalization": p}),
+                     ({"personalization": p}, {"personalization": p_array}),
+                     ({"personalization": p, "dangling": q}, {"personalization": p, "dangling": q}),
+                     ({"weight": None, "personalization": p}, {"weight": False, "personalization": p})):
+        want = nx.pagerank(G, **kw)
+        got = ng.pagerank(g, **NX_DEFAULTS, **ours)
+        assert np.abs(got - [want[v] for v in nodes]).max() < 1e-9, kw
+
+
+def test_personalization_in_user_ids_of_a_relabelled_graph():
+    """Sparse ids are compacted (relabel='auto'): personalization keys are the user's ids."""
+    G = weighted_digraph(4, n=60)
+    G.remove_nodes_from(list(nx.isolates(G)))
+    G = nx.relabel_nodes(G, {v: 1000 + 7 * v for v in G})
+    src, dst, w = zip(*G.edges(data="weight"))
+    g = ng.Graph.from_edges(np.array(src), np.array(dst), np.array(w), directed=True, relabel=True)
+    p = {v: 1.0 + v % 5 for v in list(G)[::3]}
+    got = g.to_dict(ng.pagerank(g, **NX_DEFAULTS, personalization=p))
+    want = nx.pagerank(G, personalization=p)
+    assert max(abs(got[v] - want[v]) for v in want) < 1e-9
+    with pytest.raises(ng.UsageError, match="does not appear in the graph"):
+        ng.pagerank(g, personalization={3: 1.0})
+
+
+def test_pagerank_weights_refusals():
+    G = weighted_digraph(5)
+    g = ng.Graph.from_networkx(G, weight="weight")
+    with pytest.raises(ng.UsageError, match="all zeros"):
+        ng.pagerank(g, personalization={0: 0.0})
+    with pytest.raises(ng.UsageError, match="finite and >= 0"):
+        ng.pagerank(g, personalization={0: -1.0})
+    with pytest.raises(ng.UsageError, match="one value per vertex"):
+        ng.pagerank(g, personalization=np.ones(3))
+    with pytest.raises(ng.UsageError, match="is not in the graph"):
+        ng.pagerank(g, personalization={"x": 1.0})
+    with pytest.raises(ng.UsageError, match="jacobi"):
+        ng.pagerank(g, variant="gauss-seidel")
+    with pytest.raises(ng.UsageError, match="NetworkX's model"):
+        ng.pagerank(g, dangling={0: 1.0})
+    with pytest.raises(ng.UsageError, match="weight='weight'"):
+        ng.pagerank(g, weight="cost")
+    neg = ng.Graph.from_edges([0, 1], [1, 2], [1.0, -2.0], directed=True)
+    with pytest.raises(ng.UsageError, match="edge weights >= 0: the edge 1 -> 2 has weight -2"):
+        ng.pagerank(neg)
+    assert ng.pagerank(neg, weight=None).shape == (3,)  # weights ignored: runs
+
+
 def test_pagerank_default_converges():
     g = ng.generate.kronecker(10)
     scores, iterations, change = ng.pagerank(g, return_info=True)

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import networkx as nx
+import numpy as np
 import pytest
 
 pytestmark = pytest.mark.filterwarnings("ignore:Note. conversions to backend graphs")
@@ -31,12 +32,43 @@ def test_pagerank(graphs):
         assert close(nx.pagerank(G, weight=None, backend="numagraph"), nx.pagerank(G, weight=None), 1e-6)
 
 
-def test_weighted_pagerank_is_declined():
-    G = nx.Graph()
-    G.add_edge(0, 1, weight=3.0)
-    G.add_edge(1, 2, weight=1.0)
-    with pytest.raises(NotImplementedError):
-        nx.pagerank(G, backend="numagraph")
+def weighted_digraph(seed):
+    """A random weighted digraph with dangling vertices (no out-edges, or out-weight 0)."""
+    G = nx.gnp_random_graph(90, 0.04, seed=seed, directed=True)
+    G.add_nodes_from(range(90, 95))
+    rng = np.random.default_rng(seed)
+    for u, v in G.edges():
+        G[u][v]["weight"] = int(rng.integers(0, 20))
+    return G
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_weighted_and_personalized_pagerank(seed):
+    """NetworkX's weighted and personalized PageRank: weight="weight" (its
+    default), weight=None, personalization (keys that are not nodes ignored,
+    as NetworkX does) and dangling, equal to NetworkX's own to 1e-9."""
+    G = weighted_digraph(seed)
+    U = nx.Graph(G)  # a weighted undirected graph
+    p = {v: 1 + v % 3 for v in range(0, 95, 4)}
+    p["not a node"] = 5
+    for H in (G, U):
+        for kw in ({}, {"weight": None}, {"personalization": p}, {"personalization": p, "dangling": {1: 1, 2: 3}},
+                   {"weight": None, "personalization": p}, {"alpha": 0.7, "tol": 1e-10}):
+            assert close(nx.pagerank(H, backend="numagraph", **kw), nx.pagerank(H, **kw), 1e-9), kw
+
+
+def test_pagerank_refusals_follow_networkx():
+    G = weighted_digraph(3)
+    with pytest.raises(ZeroDivisionError):
+        nx.pagerank(G, backend="numagraph", personalization={0: 0})
+    for kw in ({"nstart": dict.fromkeys(G, 1)}, {"weight": "cost"}, {"personalization": {0: -1}}):
+        with pytest.warns(UserWarning, match="numagraph backend declines pagerank"):
+            with pytest.raises(NotImplementedError):
+                nx.pagerank(G, backend="numagraph", **kw)
+    G[0][next(iter(G[0]))]["weight"] = -1
+    with pytest.warns(UserWarning, match="negative edge weights"):
+        with pytest.raises(NotImplementedError):
+            nx.pagerank(G, backend="numagraph")
 
 
 @pytest.mark.parametrize("k", [None, 10])

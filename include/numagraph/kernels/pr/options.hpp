@@ -7,13 +7,15 @@
 // Dangling vertices (no out-edges): by default their mass is dropped, as in
 // gapbs; with `networkx` it is spread uniformly, and the stopping rule is
 // NetworkX's (L1 change < n * tolerance), so scores match networkx.pagerank
-// on the same (unweighted) graph.
+// on the same graph. Edge weights and a personalization make it NetworkX's
+// weighted and personalized model (kernels/pr/model.hpp).
 #pragma once
 
 #include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "numagraph/sweep/cache_blocking.hpp"
 #include "numagraph/execution.hpp"
@@ -28,8 +30,8 @@ namespace numagraph::kernels {
 // Polymer iteration; the NUMA engine's); gauss-seidel: a sweep reads the
 // scores already updated in it (gapbs's default; which of the two gets
 // closer per sweep depends on the graph, docs/kernels/pr.md). auto:
-// gauss-seidel on the flat engine, jacobi with `networkx` or on the NUMA
-// engine.
+// gauss-seidel on the flat engine, jacobi with `networkx`, with weights or a
+// personalization (Jacobi only, model.hpp) or on the NUMA engine.
 enum class PageRankVariant { kAuto, kJacobi, kGaussSeidel };
 
 inline PageRankVariant parse_pagerank_variant(std::string_view name) {
@@ -53,6 +55,17 @@ struct PageRankOptions {
   // pull_gauss_seidel_segmented.hpp and the NUMA engine): kAutoBlock, 0
   // (off) or bytes of contributions per block.
   std::int64_t cache_block_bytes = kAutoBlock;
+  // NetworkX's weighted and personalized model (kernels/pr/model.hpp).
+  // use_weights: on a weighted graph an edge passes on its source's score in
+  // proportion to its weight (NetworkX's default weight="weight"); false:
+  // every edge counts 1 (weight=None). No effect on an unweighted graph.
+  bool use_weights = true;
+  // The teleport distribution, one value per vertex in the caller's ids
+  // (empty: uniform), normalized here to sum 1: values >= 0, not all 0.
+  std::vector<double> personalization;
+  // NetworkX's mode only: where the dangling mass goes, as personalization
+  // (empty: the personalization, or uniform without one, as NetworkX).
+  std::vector<double> dangling;
 };
 
 // Whether per-edge contributions must be doubles: a float carries about 7
