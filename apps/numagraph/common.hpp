@@ -224,24 +224,24 @@ void write_vertex_values(const std::string& path, const G& g, const T* values, c
   AtomicFile out(path);
   std::FILE* f = std::fopen(out.temp_path().c_str(), "w");
   if (!f) throw IoError("cannot write " + path + ": check the directory exists and is writable");
+  if (layout != ValuesLayout::kLines) std::fprintf(f, "vertex%c%s\n", sep, column);
   for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
     const auto label = g.label(static_cast<typename G::vertex_type>(v));
     // The first column: the user's id, or the vertex's name for a named graph.
-    const std::string id = g.named() ? io::csv_field_text((*g.names())[label], ' ') : std::to_string(label);
+    const std::string id = g.named() ? io::csv_field_text((*g.names())[label], sep) : std::to_string(label);
     if constexpr (std::is_integral_v<T>) {
       if (values_are_ids && g.named()) {
-  if (layout != ValuesLayout::kLines) std::fprintf(f, "vertex%c%s\n", sep, column);
         const auto value = static_cast<std::uint64_t>(values[v]);
-        std::fprintf(f, "%s %s\n", id.c_str(), io::csv_field_text((*g.names())[value], ' ').c_str());
+        std::fprintf(f, "%s%c%s\n", id.c_str(), sep, io::csv_field_text((*g.names())[value], sep).c_str());
         continue;
       }
     }
     if constexpr (std::is_floating_point_v<T>)
-      std::fprintf(f, "%s %.17g\n", id.c_str(), static_cast<double>(values[v]));
+      std::fprintf(f, "%s%c%.17g\n", id.c_str(), sep, static_cast<double>(values[v]));
     else if constexpr (std::is_signed_v<T>)
-      std::fprintf(f, "%s %lld\n", id.c_str(), static_cast<long long>(values[v]));
+      std::fprintf(f, "%s%c%lld\n", id.c_str(), sep, static_cast<long long>(values[v]));
     else
-      std::fprintf(f, "%s %llu\n", id.c_str(), static_cast<unsigned long long>(values[v]));
+      std::fprintf(f, "%s%c%llu\n", id.c_str(), sep, static_cast<unsigned long long>(values[v]));
   }
   const bool failed = std::ferror(f) != 0;
   if (std::fclose(f) != 0 || failed) throw IoError("error writing " + path + " (disk full?)");
