@@ -21,6 +21,7 @@ Quick start (run as a doctest by ``make docs``):
 from . import _core
 from ._core import Error, UsageError, InputError, IoError, VerifyError, ResourceError
 from .graph import Graph, read
+from .notes import InputNote
 from .dataframes import read_parquet
 from . import generate
 from .algorithms import (
@@ -46,6 +47,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Graph",
     "read",
+    "InputNote",
     "read_parquet",
     "generate",
     "config",

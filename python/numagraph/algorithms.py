@@ -231,7 +231,7 @@ def _weight_choice(weight):
 
 
 @_placed
-def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=False, variant="auto",
+def pagerank(g, *, damping=0.85, max_iterations=None, tolerance=None, networkx=False, variant="auto",
              return_info=False, engine="auto", cache_block="auto", as_frame=False, weight="weight",
              personalization=None, dangling=None):
     """PageRank (pull): float64 scores.
@@ -243,10 +243,11 @@ def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=Fal
     get NetworkX's answer (the NetworkX backend does). Its cost is in
     docs/kernels/pr.md.
 
-    Stops after ``max_iterations`` or when the L1 change is below
-    ``tolerance`` (0: run every iteration). ``networkx=True`` follows
-    networkx.pagerank (dangling mass spread uniformly, stop at L1 < n *
-    tolerance; pass tolerance=1e-6, max_iterations=100 for its defaults).
+    Stops after ``max_iterations`` (default 20) or when the L1 change is
+    below ``tolerance`` (default 1e-4; 0: run every iteration).
+    ``networkx=True`` follows networkx.pagerank, defaults included as the
+    CLI's ``--networkx`` does: dangling mass spread uniformly, stop at L1 < n
+    * tolerance, tolerance 1e-6 and 100 iterations unless given.
     ``variant``: 'auto' (default: 'gauss-seidel', gapbs's default, on the
     flat engine; 'jacobi' with networkx=True or on the NUMA engine, which
     has Jacobi only), 'gauss-seidel' (flat engine only) or 'jacobi'
@@ -278,6 +279,10 @@ def pagerank(g, *, damping=0.85, max_iterations=20, tolerance=1e-4, networkx=Fal
     else uniform). Weights or a distribution run the Jacobi variant ('auto'
     picks it; 'gauss-seidel' is refused).
     """
+    if max_iterations is None:
+        max_iterations = 100 if networkx else 20
+    if tolerance is None:
+        tolerance = 1e-6 if networkx else 1e-4
     core = _core_of(g)
     p_ids, p = _distribution(g, personalization, "personalization")
     d_ids, d = _distribution(g, dangling, "dangling")

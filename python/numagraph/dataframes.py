@@ -142,6 +142,83 @@ def _arrow_column(table, column, role):
     raise TypeError(f"column {column!r} has type {t}: vertex ids must be integers, or strings used as vertex names")
 
 
+# ---- which columns: source, target, weight ------------------------------------
+# One rule for every table (DataFrame, Arrow, Parquet) and, in C++, for CSV and
+# TSV files (docs/formats.md): a table written to CSV and read back is read the
+# same way.
+
+def _is_index(name, values):
+    """A leftover row index: pandas' unnamed index ('' or 'Unnamed: 0' once a CSV
+    was read back) counting 0, 1, 2, ... or 1, 2, 3, ..."""
+    if not (name in ("", "index") or str(name).startswith("Unnamed: ")):
+        return False
+    v = np.asarray(values)
+    if v.dtype.kind not in "iu" or v.size == 0:
+        return False
+    return bool(v[0] in (0, 1) and np.array_equal(v, np.arange(v[0], v[0] + v.size)))
+
+
+def _weight_name_verdict(name):
+    """(True, why) when a numeric column named `name` may hold weights,
+    (False, why) when its name says it holds something else."""
+    return _core.weight_column_name_verdict(str(name))
+
+
+def choose_columns(columns, values_of, numeric, source, target, weight):
+    """(source, target, weight, notes, decisions): the columns to read.
+
+    `values_of(c)` gives a column's values as a NumPy array (only called for a
+    possible index), `numeric(c)` whether a column holds numbers. source and
+    target None: the columns named "source" and "target", else the first two
+    (after a leftover index); weight "auto": the column named "weight", else
+    the first other column when it is numeric and not named like a date or an
+    id; None: no weights.
+    """
+    notes, decisions = [], {}
+    cols = list(columns)
+    if source is None and target is None:
+        if "source" in cols and "target" in cols:
+            source, target = "source", "target"
+        else:
+            data = cols
+            if len(cols) >= 3 and _is_index(cols[0], values_of(cols[0])):
+                notes.append(f"skipped column {cols[0]!r}: a row index (0, 1, 2, ...)")
+                decisions["index_column"] = str(cols[0])
+                data = cols[1:]
+            if len(data) < 2:
+                raise UsageError(f"an edge table needs a source and a target column; its columns are: "
+                                 f"{', '.join(repr(c) for c in cols)}")
+            source, target = data[0], data[1]
+            notes.append(f"edges from column {source!r} to column {target!r} (the first two; source=, target= "
+                         f"choose others)")
+    elif source is None or target is None:
+        raise UsageError("give both source= and target= (or neither: the columns named source and target, else "
+                         "the first two)")
+    decisions["source_column"], decisions["target_column"] = str(source), str(target)
+    rest = [c for c in cols if c not in (source, target) and c != decisions.get("index_column")]
+    if weight == "auto":
+        weight = None
+        if "weight" in rest:
+            weight = "weight"
+            if not numeric("weight"):
+                raise UsageError("column 'weight' does not hold numbers: pass weight=None to ignore it, or convert it")
+        elif rest:
+            first = rest[0]
+            ok, why = _weight_name_verdict(first)
+            if ok and numeric(first):
+                weight = first
+                notes.append(f"weights from column {first!r} ({why}; weight=None ignores it)")
+            else:
+                reason = why if not ok else "not numeric"
+                notes.append(f"column {first!r} is not used as weights ({reason}; weight={first!r} uses it)")
+        ignored = [c for c in rest if c != weight]
+        if ignored and (weight is not None or len(ignored) > 1):
+            shown = ", ".join(repr(c) for c in (ignored if weight is not None else ignored[1:]))
+            notes.append(f"ignored column{'s' if shown.count(',') else ''} {shown}")
+    decisions["weight_column"] = "none" if weight is None else str(weight)
+    return source, target, weight, notes, decisions
+
+
 # ---- names -> dense ids ------------------------------------------------------
 
 def _first_appearance(codes, m, k):
@@ -196,8 +273,8 @@ def _mixed(columns, kinds):
 # ---- the builder ----------------------------------------------------------
 
 def _build(cls, src, dst, kinds, weights, names_of, columns, *, directed, drop_self_loops, dedupe, relabel,
-           num_vertices, name):
-    from .graph import _relabel_arg, _weight_array
+           num_vertices, name, notes=(), decisions=None, stacklevel=5):
+    from .graph import _relabel_arg, _weight_array, _with_notes
 
     if kinds[0] != kinds[1]:
         raise _mixed(columns, kinds)
@@ -220,15 +297,26 @@ def _build(cls, src, dst, kinds, weights, names_of, columns, *, directed, drop_s
         src = src.astype(np.int64)
     if dst.dtype.type not in (np.int32, np.int64, np.uint32, np.uint64):
         dst = dst.astype(np.int64)
-    core = _core.from_edges(src, dst, w, integer, num_vertices, bool(directed), bool(drop_self_loops),
-                            bool(dedupe), _relabel_arg(relabel), str(name))
-    return cls(core, nodes)
+    # String names are kept by the C++ graph too, so save() to .ngr keeps them.
+    names = list(nodes) if nodes is not None and all(isinstance(x, str) for x in nodes) else None
+    core = _core.from_edges(src, dst, w, integer, num_vertices, directed is not False, drop_self_loops is not False,
+                            dedupe is not False, _relabel_arg(relabel), str(name), names=names,
+                            table_ids=nodes is None)
+    decisions = dict(decisions or {})
+    decisions["ids"] = "names" if nodes is not None else "integers"
+    return _with_notes(cls(core, nodes), name, directed_given=directed is not None,
+                       drop_self_loops_given=drop_self_loops is not None, dedupe_given=dedupe is not None,
+                       notes=notes, decisions=decisions, stacklevel=stacklevel)
 
 
 def from_pandas(cls, df, source, target, weight, *, directed, drop_self_loops, dedupe, relabel, num_vertices, name):
     pd = _pandas()
     if not isinstance(df, pd.DataFrame):
         raise TypeError(f"expected a pandas DataFrame (got {type(df).__name__})")
+    numeric = lambda c: (pd.api.types.is_numeric_dtype(df[c].dtype)  # noqa: E731
+                         and not pd.api.types.is_bool_dtype(df[c].dtype))
+    source, target, weight, notes, decisions = choose_columns(
+        df.columns, lambda c: df[c].to_numpy(), numeric, source, target, weight)
     ks, s = _pandas_column(df, source, "source")
     kt, t = _pandas_column(df, target, "target")
     w = None
@@ -246,14 +334,18 @@ def from_pandas(cls, df, source, target, weight, *, directed, drop_self_loops, d
         w = col.to_numpy(dtype=col.dtype if isinstance(col.dtype, np.dtype) else np.dtype(col.dtype.numpy_dtype))
     return _build(cls, s, t, (ks, kt), w, _names_pandas, (source, target), directed=directed,
                   drop_self_loops=drop_self_loops, dedupe=dedupe, relabel=relabel, num_vertices=num_vertices,
-                  name=name)
+                  name=name, notes=notes, decisions=decisions)
 
 
 def from_arrow(cls, table, source, target, weight, *, directed, drop_self_loops, dedupe, relabel, num_vertices,
-               name):
+               name, stacklevel=5):
     pa = _pyarrow()
     if not isinstance(table, (pa.Table, pa.RecordBatch)):
         raise TypeError(f"expected a pyarrow Table or RecordBatch (got {type(table).__name__})")
+    numeric = lambda c: (pa.types.is_integer(table.schema.field(c).type)  # noqa: E731
+                         or pa.types.is_floating(table.schema.field(c).type))
+    source, target, weight, notes, decisions = choose_columns(
+        table.schema.names, lambda c: table.column(c).to_numpy(), numeric, source, target, weight)
     ks, s = _arrow_column(table, source, "source")
     kt, t = _arrow_column(table, target, "target")
     w = None
@@ -270,27 +362,35 @@ def from_arrow(cls, table, source, target, weight, *, directed, drop_self_loops,
         w = col.to_numpy()
     return _build(cls, s, t, (ks, kt), w, lambda a, b: _names_arrow(a, b, (source, target)), (source, target),
                   directed=directed, drop_self_loops=drop_self_loops, dedupe=dedupe, relabel=relabel,
-                  num_vertices=num_vertices, name=name)
+                  num_vertices=num_vertices, name=name, notes=notes, decisions=decisions, stacklevel=stacklevel)
 
 
-def read_parquet(path, source="source", target="target", weight=None, *, directed=None, drop_self_loops=True,
-                 dedupe=True, relabel="auto"):
+def read_parquet(path, source=None, target=None, weight="auto", *, directed=None, drop_self_loops=None,
+                 dedupe=None, relabel="auto", _stacklevel=5):
     """Reads a graph from the edge table in a Parquet file (needs pyarrow).
+
+    Columns are chosen as :meth:`Graph.from_pandas` chooses them, and as the
+    CSV reader does for the same table written as CSV: ``source`` and
+    ``target`` default to the columns of those names, else the first two (a
+    leftover row index skipped); ``weight="auto"`` takes the column named
+    ``weight``, else the first other column when it is numeric and not named
+    like a date or an id (``weight=None``: unweighted). Each such choice is
+    said once as an :class:`numagraph.InputNote`.
 
     Parameters
     ----------
     path : str or os.PathLike
-        The Parquet file. Only the named columns are read.
-    source, target : str
+        The Parquet file.
+    source, target : str, optional
         Columns of edge endpoints: integer ids, or vertex names (strings,
         dictionary-encoded strings) that become :attr:`Graph.nodes`, numbered
         in order of first appearance.
-    weight : str, optional
+    weight : str, "auto" or None
         Column of edge weights (integers or floats, stored as float32).
     directed : bool, optional
         Default: what the file says when :meth:`Graph.to_parquet` wrote it, else
-        directed (as an ``.el`` file is read). ``directed=False`` stores every
-        edge both ways.
+        directed (as an ``.el`` file is read, with a note). ``directed=False``
+        stores every edge both ways.
     drop_self_loops, dedupe, relabel
         As :func:`numagraph.read`: self-loops and duplicate edges are dropped,
         sparse integer ids are relabelled (``relabel='auto'``).
@@ -299,7 +399,7 @@ def read_parquet(path, source="source", target="target", weight=None, *, directe
     -------
     Graph
         The same graph :func:`numagraph.read` gives for the same edges in an
-        ``.el`` file, built with the same options.
+        ``.el`` or ``.csv`` file, built with the same options.
 
     Raises
     ------
@@ -311,7 +411,6 @@ def read_parquet(path, source="source", target="target", weight=None, *, directe
         An id or weight is null (the message names the column and row).
     """
     import os
-    import warnings
 
     from .graph import Graph
 
@@ -320,18 +419,18 @@ def read_parquet(path, source="source", target="target", weight=None, *, directe
     if not os.path.exists(path):
         raise _core.IoError(f"{path}: no such file")
     schema = pq.read_schema(path)
-    wanted = [source, target] + ([weight] if weight is not None else [])
-    for role, c in zip(("source", "target", "weight"), wanted):
-        if c not in schema.names:
-            raise _missing(role, c, schema.names)
-    table = pq.read_table(path, columns=list(dict.fromkeys(wanted)), memory_map=True)
-    if directed is None:
-        directed = (schema.metadata or {}).get(_DIRECTED_KEY, b"true") != b"false"
-    g = from_arrow(Graph, table, source, target, weight, directed=directed, drop_self_loops=drop_self_loops,
-                   dedupe=dedupe, relabel=relabel, num_vertices=None, name=path)
-    if g._g.notice:  # e.g. the automatic relabelling of sparse ids
-        warnings.warn(f"numagraph: {g._g.notice}", stacklevel=2)
-    return g
+    if source is not None and target is not None and weight != "auto":
+        wanted = [source, target] + ([weight] if weight is not None else [])
+        for role, c in zip(("source", "target", "weight"), wanted):
+            if c not in schema.names:
+                raise _missing(role, c, schema.names)
+        table = pq.read_table(path, columns=list(dict.fromkeys(wanted)), memory_map=True)
+    else:  # the columns are chosen from the whole table
+        table = pq.read_table(path, memory_map=True)
+    if directed is None and (schema.metadata or {}).get(_DIRECTED_KEY) is not None:
+        directed = schema.metadata[_DIRECTED_KEY] != b"false"  # written by Graph.to_parquet: settled
+    return from_arrow(Graph, table, source, target, weight, directed=directed, drop_self_loops=drop_self_loops,
+                      dedupe=dedupe, relabel=relabel, num_vertices=None, name=path, stacklevel=_stacklevel)
 
 
 # ---- graph -> edge table ------------------------------------------------------

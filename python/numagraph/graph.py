@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import os
-import warnings
 
 import numpy as np
 
 from . import _core
 from ._core import InputError, UsageError
+from .notes import announce, cleaning_notes
 
 _ID_DTYPES = (np.int32, np.int64, np.uint32, np.uint64)
 _MAX_EXACT_INTEGER_WEIGHT = 1 << 24
@@ -100,6 +100,37 @@ def _weight_array(w, m):
     return np.ascontiguousarray(w, dtype=np.float32), integer
 
 
+_DIRECTED_NOTE = "edges taken as directed, one arc each (directed=False for undirected)"
+
+
+def _with_notes(g, source, *, directed_given, drop_self_loops_given, dedupe_given, notes=(), decisions=None,
+                stacklevel=3):
+    """Records in `g` what its builder decided by default and says it once
+    (numagraph.notes): the direction when not given, the relabelling of
+    sparse ids, and the self-loops and parallel edges removed."""
+    core = g._g
+    said = list(notes)
+    found = {}
+    for key, value, note in core.decisions:  # the C++ reader's and builder's, notes in Python's spelling
+        found[key] = value
+        if note:
+            said.append(note)
+    if not directed_given and "directed" not in found:
+        said.insert(0, _DIRECTED_NOTE)
+    if core.notice and "relabel" not in found:
+        said.append(core.notice)
+    said += cleaning_notes(core, drop_self_loops_given, dedupe_given)
+    found.update(decisions or {})
+    found = {k: (v == "true") if v in ("true", "false") else v for k, v in found.items()}
+    found.setdefault("directed", bool(core.directed))
+    found.setdefault("relabel", "on" if core.relabelled else "off")
+    found["self_loops_removed"] = int(core.self_loops_removed)
+    found["duplicates_removed"] = int(core.duplicates_removed)
+    g._decisions = found
+    announce(source, said, stacklevel=stacklevel)
+    return g
+
+
 class Graph:
     """A compressed-sparse-row graph: built once, read-only afterwards.
 
@@ -118,7 +149,7 @@ class Graph:
     :attr:`indices`, :attr:`labels`...) show the new order.
     """
 
-    __slots__ = ("_g", "_nodes", "_node_index", "__weakref__")
+    __slots__ = ("_g", "_nodes", "_node_index", "_decisions", "__weakref__")
 
     def __init__(self, core, nodes=None):
         if not isinstance(core, _core.Graph):
@@ -127,20 +158,26 @@ class Graph:
         self._g = core
         self._nodes = nodes
         self._node_index = None
+        self._decisions = {}
 
     # ---- constructors -----------------------------------------------------
     @classmethod
-    def from_edges(cls, src, dst, weights=None, num_vertices=None, directed=False, *,
-                   drop_self_loops=False, dedupe=True, relabel=False, name="edges"):
+    def from_edges(cls, src, dst, weights=None, num_vertices=None, directed=None, *,
+                   drop_self_loops=None, dedupe=None, relabel="auto", name="edges"):
         """Graph from two id arrays (edge i is ``src[i] -> dst[i]``).
 
-        ``directed=False`` stores every edge both ways. Ids are used as given
-        (``num_vertices`` defaults to max id + 1) unless ``relabel`` is True
-        (compact distinct ids to 0..k-1, keep originals in :attr:`labels`) or
-        'auto' (relabel when ids are sparse). Parallel edges are merged
-        (smallest weight kept) unless ``dedupe=False``; self-loops are kept
-        unless ``drop_self_loops=True``. Weights: any integer or float array,
-        stored as float32 (integers exact up to 2^24).
+        The defaults are numagraph's one set, shared with :func:`read`,
+        :meth:`from_pandas` and the CLI (docs/formats.md): edges are directed
+        (``directed=False`` stores every edge both ways); self-loops are
+        dropped (``drop_self_loops=False`` keeps them); parallel edges are
+        merged, the smallest weight kept (``dedupe=False`` keeps them); ids are
+        compacted to 0..k-1 when sparse (``relabel='auto'``; True always, False
+        never; originals in :attr:`labels`), else used as given
+        (``num_vertices`` defaults to max id + 1). A default that changed the
+        graph (or chose the direction) is said once as an :class:`InputNote`
+        warning naming the argument; pass the argument to settle it and
+        silence the note. Weights: any integer or float array, stored as
+        float32 (integers exact up to 2^24).
         """
         src = _id_array("src", src)
         dst = _id_array("dst", dst)
@@ -153,9 +190,11 @@ class Graph:
             num_vertices = int(num_vertices)
             if num_vertices < 0:
                 raise UsageError(f"num_vertices must be >= 0 (got {num_vertices})")
-        core = _core.from_edges(src, dst, weights, integer, num_vertices, bool(directed),
-                                bool(drop_self_loops), bool(dedupe), _relabel_arg(relabel), str(name))
-        return cls(core)
+        core = _core.from_edges(src, dst, weights, integer, num_vertices, directed is not False,
+                                drop_self_loops is not False, dedupe is not False, _relabel_arg(relabel), str(name),
+                                table_ids=True)
+        return _with_notes(cls(core), f"{name} arrays", directed_given=directed is not None,
+                           drop_self_loops_given=drop_self_loops is not None, dedupe_given=dedupe is not None)
 
     @classmethod
     def from_scipy(cls, matrix, directed=True, *, weighted=None, drop_self_loops=False):
@@ -178,7 +217,8 @@ class Graph:
         if weighted is None:
             weighted = bool(data.size) and not np.all(data == 1)
         return cls.from_edges(coo.row, coo.col, data if weighted else None, num_vertices=matrix.shape[0],
-                              directed=directed, drop_self_loops=drop_self_loops, name="scipy")
+                              directed=bool(directed), drop_self_loops=bool(drop_self_loops), dedupe=True,
+                              relabel=False, name="scipy")
 
     @classmethod
     def from_networkx(cls, G, weight=None, *, drop_self_loops=False):
@@ -244,8 +284,15 @@ class Graph:
         edge lists get the original ids; .mtx has no place for them and is
         refused. A graph read with vertex names keeps them in .ngr, .csv and
         .tsv (``numagraph.read`` gives :attr:`nodes` back); the other formats
-        would lose them and are refused.
+        would lose them and are refused. So are node objects that exist only
+        in Python (graphs from NetworkX, names that are not all strings): no
+        file format keeps them.
         """
+        if (self._nodes is not None and self._g.vertex_names is None
+                and list(self._nodes) != list(range(self.num_vertices))):
+            raise UsageError("this graph's vertices are Python objects (from NetworkX or a table whose names are "
+                             "not all strings), which no graph file keeps: save g.to_pandas() with pandas "
+                             "(e.g. .to_csv(path, index=False)), or build the graph from string names")
         _core.save(self._g, os.fspath(path), format or "")
 
     def to_scipy(self):
@@ -285,15 +332,24 @@ class Graph:
 
     # ---- edge tables: pandas, Arrow, Parquet (numagraph.dataframes) ----------
     @classmethod
-    def from_pandas(cls, df, source="source", target="target", weight=None, *, directed=False,
-                    drop_self_loops=False, dedupe=True, relabel=False, num_vertices=None):
+    def from_pandas(cls, df, source=None, target=None, weight="auto", *, directed=None,
+                    drop_self_loops=None, dedupe=None, relabel="auto", num_vertices=None):
         """Graph from the edge table in a pandas DataFrame (one row per edge).
+
+        The defaults read a table as :func:`numagraph.read` and the CLI read
+        the same table written with ``df.to_csv``: the same columns, weights,
+        direction, relabelling and cleaning, so the same graph and the same
+        results (docs/formats.md). Every choice the table does not settle is
+        said once as an :class:`InputNote` naming the argument that settles it.
 
         Parameters
         ----------
         df : pandas.DataFrame
-        source, target : str
-            Column names of the edge endpoints. Integer columns are vertex ids
+        source, target : str, optional
+            Column names of the edge endpoints; default: the columns named
+            ``source`` and ``target``, else the first two (a leftover row
+            index such as ``Unnamed: 0`` counting 0, 1, 2, ... is skipped).
+            Integer columns are vertex ids
             (NumPy dtypes are passed on as views; nullable ``Int64`` columns
             are copied once). Float columns are accepted when every value is a
             whole number (copied to int64). String, categorical and object
@@ -301,11 +357,16 @@ class Graph:
             order of first appearance, row by row (source, then target), and
             the names are kept in :attr:`nodes`, so kernels take names as
             vertices and :meth:`vertex_ids` / :meth:`to_dict` give them back.
-        weight : str, optional
+        weight : str, "auto" or None
             Column of edge weights (integers or floats, stored as float32).
+            "auto" (default): the column named ``weight``, else the first other
+            column when it is numeric and its name is not that of a date, a
+            time or an id (``since``, ``year``, ``timestamp``, ``user_id``...);
+            None: unweighted.
         directed, drop_self_loops, dedupe, relabel, num_vertices
-            As :meth:`from_edges` (``relabel`` and ``num_vertices`` apply to
-            integer ids only).
+            As :meth:`from_edges`: directed, self-loops dropped, parallel
+            edges merged, sparse ids relabelled (``relabel`` and
+            ``num_vertices`` apply to integer ids only).
 
         Raises
         ------
@@ -326,8 +387,8 @@ class Graph:
                                       num_vertices=num_vertices, name="pandas")
 
     @classmethod
-    def from_arrow(cls, table, source="source", target="target", weight=None, *, directed=False,
-                   drop_self_loops=False, dedupe=True, relabel=False, num_vertices=None):
+    def from_arrow(cls, table, source=None, target=None, weight="auto", *, directed=None,
+                   drop_self_loops=None, dedupe=None, relabel="auto", num_vertices=None):
         """Graph from the edge table in a pyarrow Table or RecordBatch.
 
         Columns are read as in :meth:`from_pandas`: an integer column without
@@ -404,6 +465,11 @@ class Graph:
                       doc="Original id of each dense id (uint64 view) when relabelled, else None.")
     nodes = property(lambda self: self._nodes,
                      doc="Node objects (graphs from NetworkX), vertex names (CSV/TSV with names), else None.")
+    decisions = property(lambda self: dict(self._decisions),
+                         doc="What was decided while reading or building this graph (a new dict): keys such as "
+                             "'header', 'weight_column', 'directed', 'relabel', 'ids', 'self_loops_removed', with "
+                             "the values the CLI's --json 'input' record has; docs/formats.md lists them. Empty for "
+                             "generated graphs.")
 
     @property
     def out_degree(self):
@@ -462,41 +528,60 @@ class Graph:
                 f"{count_of(self.num_edges, 'edge')}, {kind}{w}>")
 
 
-def read(path, format=None, *, directed=None, drop_self_loops=True, dedupe=True, relabel="auto", header=None):
+def read(path, format=None, *, directed=None, drop_self_loops=None, dedupe=None, relabel="auto", header=None,
+         weight="auto"):
     """Reads a graph file: .el .wel .txt (SNAP) .mtx .gr .graph (METIS) .sg .wsg .ngr .csv .tsv, optionally .gz.
 
     The format comes from the extension unless ``format`` names one ("el",
-    "wel", "snap", "mtx", "gr", "metis", "sg", "wsg", "ngr", "csv", "tsv"). The file decides
-    directedness (mtx symmetric, METIS: undirected) unless ``directed=False``
-    symmetrises it. Self-loops and duplicate edges are dropped as the CLI
-    kernels do, unless asked otherwise; sparse ids are relabelled
-    (``relabel='auto'``; originals in :attr:`Graph.labels`). Errors:
-    IoError (missing file), InputError (file:line: what is wrong).
+    "wel", "snap", "mtx", "gr", "metis", "sg", "wsg", "ngr", "csv", "tsv",
+    "parquet"). Formats that say whether edges are directed are read as they
+    say (mtx symmetric and METIS: undirected); edge lists and tables are read
+    as directed, with a note, unless ``directed`` is given (False stores every
+    edge both ways). Self-loops and duplicate edges are dropped as the CLI
+    kernels do (``drop_self_loops=False``, ``dedupe=False`` keep them); sparse
+    ids are relabelled (``relabel='auto'``; originals in
+    :attr:`Graph.labels`). Errors: IoError (missing file), InputError
+    (file:line: what is wrong, and what to do).
 
-    CSV/TSV (docs/formats.md): columns source, target and an optional numeric
-    weight. ``header=None`` detects a header line, True/False say whether the
-    first line is one. When any id is not a non-negative integer, every id is
-    a name: the graph's :attr:`Graph.nodes` are then the names (str, numbered
-    in order of first appearance): kernels take names
+    Nothing about the file is guessed silently: each decision the file does
+    not settle (header line, weight column, index column, direction, names,
+    relabelling, dropped self-loops) is said once as an :class:`InputNote`
+    warning naming the argument that settles it, and kept in
+    :attr:`Graph.decisions`. docs/formats.md has the rules and a table of
+    common file shapes.
+
+    ``header``: None detects a header line (CSV, TSV and edge lists with
+    names), True/False say whether the first line is one. ``weight``: "auto"
+    takes a third column as weights when it is numeric and not named like a
+    date or an id; a column number (1-based) or header name chooses one; None
+    ignores weights, in every format. When any id is not a non-negative
+    integer, every id is a name: the graph's :attr:`Graph.nodes` are then the
+    names (str, numbered in order of first appearance): kernels take names
     (``numagraph.bfs(g, "alice")``) and ``g.to_dict(result)`` is keyed by them.
 
-    Parquet (``.parquet`` or ``format="parquet"``, needs pyarrow): the columns
-    ``source`` and ``target``, and ``weight`` when the file has one; other
-    column names: :func:`numagraph.read_parquet`.
+    Parquet (``.parquet`` or ``format="parquet"``, needs pyarrow): columns are
+    chosen as :func:`numagraph.read_parquet` chooses them.
     """
     if format == "parquet" or (format is None and os.fspath(path).endswith(".parquet")):
-        from .dataframes import _parquet, read_parquet
+        from .dataframes import read_parquet
 
         if header is not None:
-            raise UsageError("header= applies to CSV/TSV files, not Parquet")
-        has_weight = os.path.exists(path) and "weight" in _parquet().read_schema(os.fspath(path)).names
-        return read_parquet(path, weight="weight" if has_weight else None, directed=directed,
-                            drop_self_loops=drop_self_loops, dedupe=dedupe, relabel=relabel)
-    if directed is True:
-        directed = None
+            raise UsageError("header= applies to text files, not Parquet")
+        return read_parquet(path, weight=weight, directed=directed, drop_self_loops=drop_self_loops,
+                            dedupe=dedupe, relabel=relabel, _stacklevel=6)
+    if weight == "auto":
+        weight_column = ""
+    elif weight is None or weight is False:
+        weight_column = "none"
+    elif isinstance(weight, (int, np.integer)) and not isinstance(weight, bool):
+        weight_column = str(int(weight))
+    elif isinstance(weight, str) and weight:
+        weight_column = weight
+    else:
+        raise UsageError(f"weight must be 'auto', None, a column number or a column name (got {weight!r})")
     core = _core.read(os.fspath(path), format or "", None if directed is None else bool(directed),
-                      bool(drop_self_loops), bool(dedupe), _relabel_arg(relabel),
-                      None if header is None else bool(header))
-    if core.notice:  # e.g. the automatic relabelling of sparse ids
-        warnings.warn(f"numagraph: {core.notice}", stacklevel=2)
-    return Graph(core, core.vertex_names)
+                      drop_self_loops is not False, dedupe is not False, _relabel_arg(relabel),
+                      None if header is None else bool(header), weight_column)
+    g = Graph(core, core.vertex_names)
+    return _with_notes(g, os.fspath(path), directed_given=True, drop_self_loops_given=drop_self_loops is not None,
+                       dedupe_given=dedupe is not None)

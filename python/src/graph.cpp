@@ -83,7 +83,8 @@ void copy_any_ids(const IdArray& a, NumaArray<std::uint64_t>& out) {
 
 PyGraph from_edges(nb::handle src, nb::handle dst, std::optional<In1D<float>> weights, bool integer_weights,
                    std::optional<std::uint64_t> num_vertices, bool directed, bool drop_self_loops, bool dedupe,
-                   const std::string& relabel, const std::string& name) {
+                   const std::string& relabel, const std::string& name,
+                   std::optional<std::vector<std::string>> names, bool table_ids) {
   const std::size_t m = nb::len(src);
   if (nb::len(dst) != m) throw UsageError("src and dst must have the same length");
   if (weights && weights->shape(0) != m) throw UsageError("weights must have one value per edge");
@@ -110,6 +111,15 @@ PyGraph from_edges(nb::handle src, nb::handle dst, std::optional<In1D<float>> we
       false);
   edges->num_vertices = num_vertices;
   edges->source_name = name;
+  if (names) {  // vertex names (string ids of an edge table), kept by the graph as a CSV's are
+    if (!num_vertices || *num_vertices != names->size())
+      throw UsageError("names need num_vertices equal to their count");
+    edges->names = std::make_shared<const std::vector<std::string>>(std::move(*names));
+  } else if (table_ids) {
+    // A user's table of integer ids: the builder's rules for a file's ids
+    // apply (ids that start above 0 are relabelled, as for a 1-based file).
+    set_decision(edges->decisions, "ids", "integers");
+  }
   auto result = std::make_shared<PyGraph>();
   run_job([edges, build, result, name] {
     BuildReport report;
@@ -280,9 +290,14 @@ void bind_graph(nb::module_& m) {
 
   m.def("from_edges", &from_edges, nb::arg("src"), nb::arg("dst"), nb::arg("weights").none(), nb::arg("integer_weights"),
         nb::arg("num_vertices").none(), nb::arg("directed"), nb::arg("drop_self_loops"), nb::arg("dedupe"),
-        nb::arg("relabel"), nb::arg("name"));
+        nb::arg("relabel"), nb::arg("name"), nb::arg("names").none() = nb::none(), nb::arg("table_ids") = false);
   m.def("read", &read, nb::arg("path"), nb::arg("format"), nb::arg("directed").none(), nb::arg("drop_self_loops"),
         nb::arg("dedupe"), nb::arg("relabel"), nb::arg("header").none() = nb::none(), nb::arg("weight_column") = "");
+  m.def("weight_column_name_verdict", [](const std::string& name) {
+    auto [ok, why] = io::weight_column_name_verdict(name);
+    return std::make_tuple(ok, why);
+  }, nb::arg("name"), "(may_be_weights, why): whether a numeric column of this name may hold edge weights "
+     "(the text tables' rule, docs/formats.md).");
   m.def("generate", &generate, nb::arg("kind"), nb::arg("scale"), nb::arg("edge_factor"), nb::arg("seed"),
         nb::arg("weighted"), nb::arg("drop_self_loops"), nb::arg("dedupe"));
   m.def("save", &save, nb::arg("graph"), nb::arg("path"), nb::arg("format"));

@@ -55,7 +55,7 @@ def test_pandas_arrow_parquet_equal_the_text_reader(tmp_path, weighted):
 
 def test_parquet_round_trip_keeps_undirected_and_sparse_labels(tmp_path):
     src, dst, _ = random_edges()
-    g = ng.Graph.from_pandas(pd.DataFrame({"source": src * 1000 + 5, "target": dst * 1000 + 5}), relabel=True)
+    g = ng.Graph.from_pandas(pd.DataFrame({"source": src * 1000 + 5, "target": dst * 1000 + 5}), relabel=True, directed=False)
     assert g.relabelled and not g.directed
     g.to_parquet(tmp_path / "g.parquet")
     back = ng.read_parquet(tmp_path / "g.parquet", drop_self_loops=False, relabel=True)
@@ -85,25 +85,25 @@ def named_frame():
 
 
 def test_names_are_numbered_in_order_of_first_appearance_row_by_row():
-    g = ng.Graph.from_pandas(named_frame(), "a", "b")
+    g = ng.Graph.from_pandas(named_frame(), "a", "b", directed=False)
     assert g.nodes == ["paris", "lyon", "nice", "oslo", "bergen", "lille", "tromso", "rome"]
     cat = named_frame().astype("category")  # categories sorted alphabetically: the order must not follow them
-    assert ng.Graph.from_pandas(cat, "a", "b").nodes == g.nodes
-    assert ng.Graph.from_arrow(pa.Table.from_pandas(named_frame()), "a", "b").nodes == g.nodes
+    assert ng.Graph.from_pandas(cat, "a", "b", directed=False).nodes == g.nodes
+    assert ng.Graph.from_arrow(pa.Table.from_pandas(named_frame()), "a", "b", directed=False).nodes == g.nodes
     dict_table = pa.table({"a": pa.array([a for a, _ in NAMED]).dictionary_encode(),
                            "b": pa.array([b for _, b in NAMED]).dictionary_encode()})
-    assert ng.Graph.from_arrow(dict_table, "a", "b").nodes == g.nodes
+    assert ng.Graph.from_arrow(dict_table, "a", "b", directed=False).nodes == g.nodes
 
 
 @pytest.mark.parametrize("how", ["pandas", "arrow", "parquet"])
 def test_names_match_networkx(tmp_path, how):
     df = named_frame()
     if how == "pandas":
-        g = ng.Graph.from_pandas(df, "a", "b")
+        g = ng.Graph.from_pandas(df, "a", "b", directed=False, drop_self_loops=False)
     elif how == "arrow":
-        g = ng.Graph.from_arrow(pa.Table.from_pandas(df), "a", "b")
+        g = ng.Graph.from_arrow(pa.Table.from_pandas(df), "a", "b", directed=False, drop_self_loops=False)
     else:  # names written by numagraph as dictionary columns, read back
-        ng.Graph.from_pandas(df, "a", "b").to_parquet(tmp_path / "n.parquet")
+        ng.Graph.from_pandas(df, "a", "b", directed=False, drop_self_loops=False).to_parquet(tmp_path / "n.parquet")
         g = ng.read_parquet(tmp_path / "n.parquet", drop_self_loops=False)
     G = nx.Graph(NAMED)
     assert sorted(g.vertex_ids()) == sorted(G)
@@ -118,7 +118,7 @@ def test_names_match_networkx(tmp_path, how):
 
 
 def test_edge_table_of_a_named_graph_keeps_the_names():
-    g = ng.Graph.from_pandas(named_frame(), "a", "b", directed=True)
+    g = ng.Graph.from_pandas(named_frame(), "a", "b", directed=True, drop_self_loops=False)
     out = g.to_pandas()
     assert isinstance(out["source"].dtype, pd.CategoricalDtype)
     assert sorted(zip(out["source"].astype(str), out["target"].astype(str))) == sorted(NAMED)
@@ -129,13 +129,13 @@ def test_edge_table_of_a_named_graph_keeps_the_names():
 
 def test_float_ids_holding_integers_are_accepted():
     src, dst, _ = random_edges()
-    a = ng.Graph.from_pandas(pd.DataFrame({"source": src, "target": dst}))
-    b = ng.Graph.from_pandas(pd.DataFrame({"source": src.astype(float), "target": dst.astype(np.float32)}))
+    a = ng.Graph.from_pandas(pd.DataFrame({"source": src, "target": dst}), directed=False)
+    b = ng.Graph.from_pandas(pd.DataFrame({"source": src.astype(float), "target": dst.astype(np.float32)}), directed=False)
     assert_same_csr(a, b)
-    c = ng.Graph.from_arrow(pa.table({"source": src.astype(float), "target": dst.astype(float)}))
+    c = ng.Graph.from_arrow(pa.table({"source": src.astype(float), "target": dst.astype(float)}), directed=False)
     assert_same_csr(a, c)
     nullable = pd.DataFrame({"source": pd.array(src, dtype="Int64"), "target": pd.array(dst, dtype="UInt32")})
-    assert_same_csr(a, ng.Graph.from_pandas(nullable))
+    assert_same_csr(a, ng.Graph.from_pandas(nullable, directed=False))
 
 
 def test_integer_columns_reach_the_builder_without_a_copy():
@@ -150,33 +150,33 @@ def test_integer_columns_reach_the_builder_without_a_copy():
 
 def test_errors_name_the_column_and_row():
     with pytest.raises(ng.UsageError, match=r"source column 'src' is not in the table; its columns are: 'u', 'v'"):
-        ng.Graph.from_pandas(pd.DataFrame({"u": [0], "v": [1]}), "src", "v")
+        ng.Graph.from_pandas(pd.DataFrame({"u": [0], "v": [1]}), "src", "v", directed=False)
     with pytest.raises(ng.UsageError, match=r"weight column 'w' is not in the table; its columns are: 'u', 'v'"):
-        ng.Graph.from_arrow(pa.table({"u": [0], "v": [1]}), "u", "v", "w")
+        ng.Graph.from_arrow(pa.table({"u": [0], "v": [1]}), "u", "v", "w", directed=False)
     with pytest.raises(ng.InputError, match=r"column 'v' row 2 .*is null"):
-        ng.Graph.from_pandas(pd.DataFrame({"u": [0, 1, 2], "v": pd.array([1, 2, None], dtype="Int64")}), "u", "v")
+        ng.Graph.from_pandas(pd.DataFrame({"u": [0, 1, 2], "v": pd.array([1, 2, None], dtype="Int64")}), "u", "v", directed=False)
     with pytest.raises(ng.InputError, match=r"column 'u' row 1 .*is null"):
-        ng.Graph.from_pandas(pd.DataFrame({"u": [0.0, np.nan], "v": [1, 2]}), "u", "v")
+        ng.Graph.from_pandas(pd.DataFrame({"u": [0.0, np.nan], "v": [1, 2]}), "u", "v", directed=False)
     with pytest.raises(ng.InputError, match=r"column 'a' row 1 .*is null"):
-        ng.Graph.from_pandas(pd.DataFrame({"a": ["x", None], "b": ["y", "z"]}), "a", "b")
+        ng.Graph.from_pandas(pd.DataFrame({"a": ["x", None], "b": ["y", "z"]}), "a", "b", directed=False)
     with pytest.raises(ng.InputError, match=r"column 'v' row 1 is null"):
-        ng.Graph.from_arrow(pa.table({"u": [0, 1], "v": [1, None]}), "u", "v")
+        ng.Graph.from_arrow(pa.table({"u": [0, 1], "v": [1, None]}), "u", "v", directed=False)
     with pytest.raises(ng.InputError, match=r"column 'w' row 0 .*is null"):
-        ng.Graph.from_pandas(pd.DataFrame({"u": [0], "v": [1], "w": [np.nan]}), "u", "v", "w")
+        ng.Graph.from_pandas(pd.DataFrame({"u": [0], "v": [1], "w": [np.nan]}), "u", "v", "w", directed=False)
     with pytest.raises(ng.UsageError, match=r"column 'u' row 1: 2.5 is not a whole number"):
-        ng.Graph.from_pandas(pd.DataFrame({"u": [0.0, 2.5], "v": [1, 2]}), "u", "v")
+        ng.Graph.from_pandas(pd.DataFrame({"u": [0.0, 2.5], "v": [1, 2]}), "u", "v", directed=False)
     with pytest.raises(ng.UsageError, match=r"column 'v' row 0: id -3 is negative"):
-        ng.Graph.from_arrow(pa.table({"u": [0], "v": [-3]}), "u", "v")
+        ng.Graph.from_arrow(pa.table({"u": [0], "v": [-3]}), "u", "v", directed=False)
     with pytest.raises(TypeError, match=r"column 'u' holds booleans"):
-        ng.Graph.from_pandas(pd.DataFrame({"u": [True], "v": [1]}), "u", "v")
+        ng.Graph.from_pandas(pd.DataFrame({"u": [True], "v": [1]}), "u", "v", directed=False)
     with pytest.raises(TypeError, match=r"column 'b' holds vertex names but 'a' holds integer ids"):
-        ng.Graph.from_pandas(pd.DataFrame({"a": [1, 2], "b": ["x", "y"]}), "a", "b")
+        ng.Graph.from_pandas(pd.DataFrame({"a": [1, 2], "b": ["x", "y"]}), "a", "b", directed=False)
     with pytest.raises(TypeError, match=r"weight column 'w' has dtype"):
-        ng.Graph.from_pandas(pd.DataFrame({"u": [0], "v": [1], "w": ["heavy"]}), "u", "v", "w")
+        ng.Graph.from_pandas(pd.DataFrame({"u": [0], "v": [1], "w": ["heavy"]}), "u", "v", "w", directed=False)
     with pytest.raises(TypeError, match=r"expected a pandas DataFrame"):
-        ng.Graph.from_pandas({"source": [0], "target": [1]})
+        ng.Graph.from_pandas({"source": [0], "target": [1]}, directed=False)
     with pytest.raises(ng.UsageError, match=r"target column 'target' is not in the table"):
-        ng.read_parquet(_write(pa.table({"source": [0], "dst": [1]})))
+        ng.read_parquet(_write(pa.table({"source": [0], "dst": [1]})), "source", "target")
 
 
 def _write(table):
@@ -190,7 +190,7 @@ def _write(table):
 def test_missing_pandas_names_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now raises ImportError
     with pytest.raises(ImportError, match=r"numagraph\[dataframe\]"):
-        ng.Graph.from_pandas(None)
+        ng.Graph.from_pandas(None, directed=False)
     g = ng.Graph.from_edges([0], [1])
     with pytest.raises(ImportError, match=r"numagraph\[dataframe\]"):
         ng.bfs(g, 0, as_frame=True)
@@ -198,7 +198,7 @@ def test_missing_pandas_names_the_extra(monkeypatch):
 
 def test_as_frame_index_and_columns():
     src, dst, _ = random_edges()
-    g = ng.Graph.from_edges(src * 10 + 3, dst * 10 + 3, relabel=True, drop_self_loops=True)
+    g = ng.Graph.from_edges(src * 10 + 3, dst * 10 + 3, directed=False, relabel=True, drop_self_loops=True)
     ids = g.vertex_ids()
     cases = {
         "depth": lambda f: ng.bfs(g, 3, as_frame=f),
@@ -227,7 +227,7 @@ def test_as_frame_index_and_columns():
 
 
 def test_as_frame_on_named_graphs_gives_names():
-    g = ng.Graph.from_pandas(named_frame(), "a", "b", drop_self_loops=True)
+    g = ng.Graph.from_pandas(named_frame(), "a", "b", drop_self_loops=True, directed=False)
     f = ng.bfs(g, "paris", parents=True, as_frame=True)
     assert list(f.index) == g.nodes
     assert f.loc["nice", "depth"] == 1 and f.loc["nice", "parent"] == "paris"

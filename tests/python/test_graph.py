@@ -13,7 +13,7 @@ import numagraph as ng
 
 
 def test_from_edges_undirected_and_views():
-    g = ng.Graph.from_edges([0, 1, 2], [1, 2, 0])
+    g = ng.Graph.from_edges([0, 1, 2], [1, 2, 0], directed=False)
     assert (g.num_vertices, g.num_edges, g.directed, g.weighted) == (3, 3, False, False)
     assert g.indptr.tolist() == [0, 2, 4, 6] and g.indices.tolist() == [1, 2, 0, 2, 0, 1]
     assert g.out_degree.tolist() == [2, 2, 2]
@@ -159,7 +159,7 @@ def test_missing_and_malformed_files(tmp_path):
         ng.read(tmp_path / "nope.el")
     assert isinstance(e.value, OSError) and "nope.el" in str(e.value)
     bad = tmp_path / "bad.el"
-    bad.write_text("0 1\n1 x\n")
+    bad.write_text("0 1\n1\n")  # line 2 lacks its target
     with pytest.raises(ng.InputError, match="bad.el:2"):
         ng.read(bad)
 

@@ -78,7 +78,10 @@ def test_every_kernel_in_original_ids(G, g, order):
     Gu = nx.Graph(G.edges())
     Gu.add_nodes_from(G)
     assert ng.core_number(r).tolist() == [nx.core_number(Gu)[v] for v in range(n)]
-    pr = ng.pagerank(r, networkx=True, tolerance=1e-10, max_iterations=200)
+    pr = ng.pagerank(r, networkx=True, tolerance=1e-10, max_iterations=200)  # weighted, as NetworkX's default
+    want = nx.pagerank(G, tol=1e-12, max_iter=500)
+    assert pr.tolist() == pytest.approx([want[v] for v in range(n)], rel=1e-6, abs=1e-9)
+    pr = ng.pagerank(r, networkx=True, tolerance=1e-10, max_iterations=200, weight=None)
     want = nx.pagerank(Gu, tol=1e-12, max_iter=500)
     assert pr.tolist() == pytest.approx([want[v] for v in range(n)], rel=1e-6, abs=1e-9)
     bc = ng.betweenness(r)
@@ -115,7 +118,7 @@ def test_relabelled_and_networkx_node_ids():
     assert set(back) == set(G) and {frozenset(e) for e in back.edges()} == {frozenset(e) for e in G.edges()}
     src = np.array([10, 500, 500, 7000, 10], dtype=np.int64)
     dst = np.array([500, 7000, 90, 90, 7000], dtype=np.int64)
-    s = ng.Graph.from_edges(src, dst, relabel=True).reorder("degree")
+    s = ng.Graph.from_edges(src, dst, directed=False, relabel=True).reorder("degree")
     assert s.vertex_ids().tolist() == [10, 90, 500, 7000]
     depth = ng.bfs(s, 7000)
     assert s.to_dict(depth) == {10: 1, 90: 1, 500: 1, 7000: 0}
