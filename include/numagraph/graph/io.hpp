@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "numagraph/graph/any_graph.hpp"
@@ -68,6 +69,12 @@ AnyGraph load_graph(const std::string& path, const ReadOptions& options = {},
 void write_graph(const AnyGraph& g, const std::string& path, Format format = Format::kAuto);
 
 namespace io {
+// Whether a column of numbers named `name` may hold edge weights, by the text
+// tables' rule (docs/formats.md), and why in a few words: {true, "its name
+// says weights"}, {false, "its name says a date or a time"}, {true, "a column
+// of numbers"}... Python's DataFrame reader uses the same rule.
+std::pair<bool, std::string> weight_column_name_verdict(std::string_view name);
+
 // `text` as a CSV/TSV field: as is, or double-quoted (RFC 4180) when it holds
 // the separator, a comma, a tab, a quote or a newline, starts with '#', has
 // surrounding blanks or is empty, so that the readers give it back unchanged.

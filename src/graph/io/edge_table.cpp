@@ -114,22 +114,6 @@ bool weight_like(std::string_view name) {
          has_suffix(l, "_distance") || has_suffix(l, "_length");
 }
 
-// A header name that says the column is not a weight: a date, a time, a
-// year, an id or a label.
-bool not_weight_like(std::string_view name) {
-  static const char* const kWords[] = {"since",   "year",     "years",   "date",      "datetime", "time",
-                                       "timestamp", "ts",     "epoch",   "unix_time", "id",       "index",
-                                       "idx",     "created",  "updated", "modified",  "day",      "month",
-                                       "week",    "hour",     "start",   "end",       "begin",    "until",
-                                       "label",   "type",     "kind",    "category",  "class",    "name",
-                                       "key",     "uid",      "edge_id", "eid"};
-  const std::string l = lower(name);
-  for (const char* n : kWords)
-    if (l == n) return true;
-  return has_suffix(l, "_id") || has_prefix(l, "id_") || has_suffix(l, "_at") || has_suffix(l, "_date") ||
-         has_suffix(l, "_time") || has_suffix(l, "_ts") || has_suffix(l, "_year") || has_suffix(l, "_on");
-}
-
 // The value of `key` in a Python dict literal as networkx writes it
 // ({'weight': 3.0, 'color': 'red'}), and every key; false when it is not one.
 bool parse_python_dict(std::string_view t, const std::string& key, std::string_view& value,
@@ -177,6 +161,27 @@ bool parse_python_dict(std::string_view t, const std::string& key, std::string_v
   }
 }
 
+// What a name that is not a weight says the column is, or null.
+const char* not_weight_kind(std::string_view name) {
+  static const char* const kTimes[] = {"since", "year", "years", "date", "datetime", "time", "timestamp", "ts",
+                                       "epoch", "unix_time", "created", "updated", "modified", "day", "month",
+                                       "week", "hour", "start", "end", "begin", "until"};
+  static const char* const kIds[] = {"id", "index", "idx", "key", "uid", "edge_id", "eid"};
+  static const char* const kLabels[] = {"label", "type", "kind", "category", "class", "name"};
+  const std::string l = lower(name);
+  for (const char* n : kTimes)
+    if (l == n) return "a date or a time";
+  for (const char* n : kIds)
+    if (l == n) return "an id";
+  for (const char* n : kLabels)
+    if (l == n) return "a label";
+  if (has_suffix(l, "_at") || has_suffix(l, "_date") || has_suffix(l, "_time") || has_suffix(l, "_ts") ||
+      has_suffix(l, "_year") || has_suffix(l, "_on"))
+    return "a date or a time";
+  if (has_suffix(l, "_id") || has_prefix(l, "id_")) return "an id";
+  return nullptr;
+}
+
 // "3" or "3 ('since')": a column as a message names it.
 struct Columns {
   const TableRows& rows;
@@ -199,6 +204,12 @@ std::string python_column(const std::string& id) {
 }
 
 }  // namespace
+
+std::pair<bool, std::string> weight_column_name_verdict(std::string_view name) {
+  if (weight_like(name)) return {true, "its name says weights"};
+  if (const char* kind = not_weight_kind(name)) return {false, std::string("its name says ") + kind};
+  return {true, "a column of numbers"};
+}
 
 EdgeList edges_from_table(const std::string& path, const TableRows& rows, const TableKind& kind,
                           const ReadOptions& options) {
@@ -373,8 +384,9 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
       } else {
         const std::size_t c = s + 2;
         std::size_t bad = 0;
-        if (header && not_weight_like(rows.at(0, c))) {
-          weight_note = col.named(c) + " is not read as weights: its name says it is not one (--weight-column " +
+        if (header && not_weight_kind(rows.at(0, c))) {
+          weight_note = col.named(c) + " is not read as weights: its name says " + not_weight_kind(rows.at(0, c)) +
+                        " (--weight-column " +
                         col.id(c) + ", Python weight_column=" + python_column(col.id(c)) + ", reads it as weights)";
         } else if (!numeric_column(c, bad)) {
           weight_note = col.named(c) + " is not read as weights: line " + std::to_string(rows.line[bad]) +
@@ -404,11 +416,13 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
       names += (count ? ", " : "") + col.named(c).substr(7);  // "4 ('x')"
       ++count;
     }
-    if (count)
+    if (count)  // no note when --weight-column chose: the rest is ignored as asked
       set_decision(e.decisions, "extra_columns", ids,
-                   (count == 1 ? "column " + names + " is" : "columns " + names + " are") +
-                       " ignored: numagraph reads a source, a target and at most one weight column" +
-                       (none ? "" : " (--weight-column COL, Python weight_column=COL, picks the weights)"));
+                   !wanted.empty() ? std::string()
+                                   : (count == 1 ? "column " + names + " is" : "columns " + names + " are") +
+                                         " ignored: numagraph reads a source, a target and at most one weight "
+                                         "column (--weight-column COL, Python weight_column=COL, picks the "
+                                         "weights)");
   }
 
   // Weights.
