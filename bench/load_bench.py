@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Load benchmark: parse throughput of .el, load speed of .ngr, peak memory of building.
 
-Usage: bench/load_bench.py [--scales 20,22] [--rounds 5] [--threads 2] [--workdir DIR]
+Usage: bench/load_bench.py [--scales 20,22] [--rounds 5] [--threads 2] [--workdir DIR] [--old BIN]
        GAPBS_DIR=/path/to/gapbs bench/load_bench.py   (adds gapbs's converter side by side)
 
 For each Kronecker scale the script writes the graph once as .el and .ngr
@@ -11,8 +11,10 @@ For each Kronecker scale the script writes the graph once as .el and .ngr
   - numagraph info x.ngr --json  : load_s = mmap + checksum (file in the page cache)
   - ... --no-checksum            : load_s = mmap only
   - gapbs converter -f x.el -b x.sg : its "Read Time" (parse) and "Build Time"
+  - with --old BIN: BIN info x.el --json and x.el -s (another build of numagraph)
 and prints medians: MB/s and edges/s of parsing, GB/s of .ngr loading, and the
-parse-time ratio gapbs / numagraph (above 1: numagraph parses faster).
+parse-time ratio gapbs / numagraph (above 1: numagraph parses faster); with
+--old, the CSR build of both binaries, directed (with in-edges) and -s, and new/old.
 Finally it runs `numagraph convert x.el x_clean.ngr --dedupe --drop-self-loops`
 under /usr/bin/time -v and reports peak RSS against the final CSR and the
 parsed edge list (16 bytes per edge).
@@ -35,8 +37,8 @@ def run(cmd, env=None):
     return proc.stdout, proc.stderr
 
 
-def info(path, threads, *flags):
-    return json.loads(run([NUMAGRAPH, "info", path, "--json", "-t", threads, *flags])[0])
+def info(path, threads, *flags, binary=NUMAGRAPH):
+    return json.loads(run([binary, "info", path, "--json", "-t", threads, *flags])[0])
 
 
 def peak_rss_bytes(cmd, env=None):
@@ -51,6 +53,7 @@ def main():
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--workdir", default=None)
     ap.add_argument("--no-rss", action="store_true", help="skip the peak-memory measurement")
+    ap.add_argument("--old", default=None, help="another numagraph binary: compare CSR builds and peak RSS")
     args = ap.parse_args()
     gapbs = os.environ.get("GAPBS_DIR")
     work = Path(args.workdir or tempfile.mkdtemp(prefix="numagraph-load-"))
@@ -65,8 +68,12 @@ def main():
             run([NUMAGRAPH, "generate", "kron", "--scale", scale, "-o", ngr])
         size_el, size_ngr = el.stat().st_size, ngr.stat().st_size
         parse, build, load, load_nosum, gparse, gbuild = [], [], [], [], [], []
+        builds = {(b, f): [] for b in ("new", "old") for f in ("", "-s")} if args.old else {}
         edges = 0
-        for _ in range(args.rounds):
+        for r in range(args.rounds):
+            for b, f in sorted(builds, reverse=r % 2 == 1):  # the binaries alternate who goes first
+                builds[(b, f)].append(info(el, args.threads, *([f] if f else []),
+                                           binary=args.old if b == "old" else NUMAGRAPH)["build_s"])
             i = info(el, args.threads)
             parse.append(i["read_s"])
             build.append(i["build_s"])
@@ -88,15 +95,21 @@ def main():
             gp, gb = statistics.median(gparse), statistics.median(gbuild)
             print(f"  gapbs converter      parse {gp:.3f} s  {size_el / gp / 1e6:.0f} MB/s   (build {gb:.3f} s)")
             print(f"  parse speedup gapbs/numagraph: {gp / p:.2f}x")
+        for f in ("", "-s") if builds else ():
+            o, n = statistics.median(builds[("old", f)]), statistics.median(builds[("new", f)])
+            print(f"  CSR build {f or 'directed'}: new {n:.3f} s, old {o:.3f} s, new/old {n / o:.2f} "
+                  f"(new {min(builds[('new', f)]):.3f}-{max(builds[('new', f)]):.3f} s)")
         if not args.no_rss:
             clean = work / f"kron{scale}_clean.ngr"
-            rss = peak_rss_bytes([NUMAGRAPH, "convert", el, clean, "--dedupe", "--drop-self-loops", "-t",
-                                  args.threads])
-            csr = info(clean, args.threads)["bytes"]
-            edge_list = 16 * edges
-            print(f"  peak RSS of convert --dedupe --drop-self-loops: {rss / 1e6:.0f} MB = "
-                  f"{rss / csr:.2f}x the final CSR ({csr / 1e6:.0f} MB); edge list {edge_list / 1e6:.0f} MB; "
-                  f"2x CSR + edge list = {(2 * csr + edge_list) / 1e6:.0f} MB")
+            for binary in [NUMAGRAPH] + ([args.old] if args.old else []):
+                rss = peak_rss_bytes([binary, "convert", el, clean, "--dedupe", "--drop-self-loops", "-t",
+                                      args.threads])
+                csr = info(clean, args.threads)["bytes"]
+                edge_list = 16 * edges
+                print(f"  peak RSS of {Path(binary).name} convert --dedupe --drop-self-loops: {rss / 1e6:.0f} MB = "
+                      f"{rss / csr:.2f}x the final CSR ({csr / 1e6:.0f} MB), {rss / size_el:.2f} bytes per input "
+                      f"byte; edge list {edge_list / 1e6:.0f} MB; 2x CSR + edge list = "
+                      f"{(2 * csr + edge_list) / 1e6:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -1,14 +1,20 @@
+// The builder's steps, one file each: id_relabel (sparse ids to 0..k-1),
+// csr_scatter (counting sort of the edges into their sources' lists),
+// neighbor_lists (sort, merge and clean each list) and csr_transpose (in-edges,
+// and the reverse arcs of an undirected graph, placed bucket by bucket).
+// Symmetrizing never doubles the edge list, and nothing is sorted globally.
 #include "numagraph/graph/builder.hpp"
-
-#include <parallel/algorithm>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <utility>
-#include <vector>
 
-#include "numagraph/numa/roles.hpp"
+#include "csr_scatter.hpp"
+#include "csr_transpose.hpp"
+#include "id_relabel.hpp"
+#include "neighbor_lists.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/memory_guard.hpp"
@@ -48,190 +54,59 @@ std::int64_t first_non_finite_weight(const EdgeList& e) {
   return first == std::numeric_limits<std::int64_t>::max() ? -1 : first;
 }
 
-// Distinct ids, counted with a bitmap when max id is small enough to afford
-// one; returns 0 when the bitmap would be too big (ids then certainly sparse).
-std::uint64_t count_distinct_small(const EdgeList& e, std::uint64_t maxid) {
-  const std::int64_t n = static_cast<std::int64_t>(e.size());
-  if (maxid / 64 > static_cast<std::uint64_t>(n) + 1024) return 0;
-  std::vector<std::uint64_t> bits(maxid / 64 + 1, 0);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < n; ++i) {
-    __atomic_fetch_or(&bits[e.src[i] / 64], std::uint64_t{1} << (e.src[i] % 64), __ATOMIC_RELAXED);
-    __atomic_fetch_or(&bits[e.dst[i] / 64], std::uint64_t{1} << (e.dst[i] % 64), __ATOMIC_RELAXED);
-  }
-  std::uint64_t total = 0;
-#pragma omp parallel for reduction(+ : total) schedule(static)
-  for (std::int64_t i = 0; i < static_cast<std::int64_t>(bits.size()); ++i)
-    total += static_cast<std::uint64_t>(__builtin_popcountll(bits[i]));
-  return total;
+// The edge list's arrays as room for arcs on their way (csr_transpose.hpp):
+// every arc is in the CSR by then. A view of memory someone else keeps (no
+// reader makes one) is copied first rather than overwritten.
+build::ArcBuffer edge_arrays_as_buffer(EdgeList& e) {
+  if (e.src.is_view()) e.src = e.src.clone();
+  if (e.dst.is_view()) e.dst = e.dst.clone();
+  if (e.weights.is_view()) e.weights = e.weights.clone();
+  return {e.src.data(), e.dst.data(), e.weighted() ? e.weights.data() : nullptr};
 }
 
-// Replaces every id by its rank among the distinct ids; returns the sorted
-// distinct ids (the labels).
-NumaArray<std::uint64_t> relabel_in_place(EdgeList& e) {
-  const std::size_t m = e.size();
-  std::vector<std::uint64_t> ids(2 * m);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < static_cast<std::int64_t>(m); ++i) {
-    ids[2 * i] = e.src[i];
-    ids[2 * i + 1] = e.dst[i];
-  }
-  __gnu_parallel::sort(ids.begin(), ids.end());
-  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
-  NumaArray<std::uint64_t> labels(ids.size());
-  std::copy(ids.begin(), ids.end(), labels.begin());
-  auto rank = [&](std::uint64_t id) {
-    return static_cast<std::uint64_t>(std::lower_bound(ids.begin(), ids.end(), id) - ids.begin());
-  };
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < static_cast<std::int64_t>(m); ++i) {
-    e.src[i] = rank(e.src[i]);
-    e.dst[i] = rank(e.dst[i]);
-  }
-  return labels;
+void release_edge_arrays(EdgeList& e) {
+  e.src = {};
+  e.dst = {};
+  e.weights = {};
 }
 
-// Scatters the edge list into one CSR direction. `reverse` builds the in-edge
-// CSR (dst -> src); `symmetric` adds both directions of every non-loop edge.
+// Undirected: each list gets its forward arcs (sorted), then the reverse
+// arcs (sorted by construction), then the two runs are merged and cleaned.
 template <typename V>
-CSRArrays<V> scatter(const EdgeList& e, std::int64_t n, bool reverse, bool symmetric) {
-  const std::int64_t m = static_cast<std::int64_t>(e.size());
-  const bool weighted = e.weighted();
-  const auto& from = reverse ? e.dst : e.src;
-  const auto& to = reverse ? e.src : e.dst;
+CSRArrays<V> build_undirected(EdgeList& e, std::int64_t n, const BuildOptions& opt, build::ListCounts& counts) {
+  NumaArray<eid_t> room = build::count_reverse_arcs(e, n);
+  CSRArrays<V> a = build::scatter_forward<V>(e, n, &room);
+  build::sort_list_fronts(a, n, room);
+  build::add_reverse_arcs(a, n, room, edge_arrays_as_buffer(e));
+  room = {};
+  release_edge_arrays(e);
+  counts = build::sort_and_clean_lists(a, n, opt.drop_self_loops, opt.dedupe);
+  return a;
+}
 
-  NumaArray<eid_t> degree(static_cast<std::size_t>(n) + 1);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < m; ++i) {
-    parallel::fetch_add(degree[from[i]], eid_t{1});
-    if (symmetric && from[i] != to[i]) parallel::fetch_add(degree[to[i]], eid_t{1});
-  }
-  CSRArrays<V> out;
-  out.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1, numa::placement_for("graph"));
-  parallel::exclusive_prefix_sum(degree.data(), out.offsets.data(), n);
-  const eid_t arcs = out.offsets[n];
-  out.neighbors = NumaArray<V>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
-  if (weighted)
-    out.weights = NumaArray<weight_t>(static_cast<std::size_t>(arcs), numa::placement_for("graph"));
-
-  // Reuse `degree` as the per-vertex write cursor.
-#pragma omp parallel for schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) degree[v] = out.offsets[v];
-  auto place = [&](std::uint64_t u, std::uint64_t v, weight_t w) {
-    const eid_t slot = parallel::fetch_add(degree[u], eid_t{1});
-    out.neighbors[slot] = static_cast<V>(v);
-    if (weighted) out.weights[slot] = w;
-  };
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < m; ++i) {
-    const weight_t w = weighted ? e.weights[i] : weight_t{0};
-    place(from[i], to[i], w);
-    if (symmetric && from[i] != to[i]) place(to[i], from[i], w);
-  }
+// Directed: the out-lists, sorted and cleaned, then their transpose.
+template <typename V>
+CSRArrays<V> build_directed(EdgeList& e, std::int64_t n, const BuildOptions& opt, build::ListCounts& counts,
+                            CSRArrays<V>& in) {
+  CSRArrays<V> out = build::scatter_forward<V>(e, n, nullptr);
+  if (!opt.in_edges) release_edge_arrays(e);
+  counts = build::sort_and_clean_lists(out, n, opt.drop_self_loops, opt.dedupe);
+  if (opt.in_edges) in = build::transpose(out, n, edge_arrays_as_buffer(e));
+  release_edge_arrays(e);
   return out;
-}
-
-// Sorts every neighbour list (by id, then weight) so output is deterministic
-// whatever order the scatter wrote in.
-template <typename V>
-void sort_neighbor_lists(CSRArrays<V>& a, std::int64_t n) {
-  const bool weighted = !a.weights.empty();
-#pragma omp parallel
-  {
-    std::vector<std::pair<V, weight_t>> scratch;
-#pragma omp for schedule(dynamic, 256)
-    for (std::int64_t v = 0; v < n; ++v) {
-      V* nb = a.neighbors.data() + a.offsets[v];
-      const eid_t d = a.offsets[v + 1] - a.offsets[v];
-      if (!weighted) {
-        std::sort(nb, nb + d);
-        continue;
-      }
-      weight_t* w = a.weights.data() + a.offsets[v];
-      scratch.resize(static_cast<std::size_t>(d));
-      for (eid_t k = 0; k < d; ++k) scratch[k] = {nb[k], w[k]};
-      std::sort(scratch.begin(), scratch.end());
-      for (eid_t k = 0; k < d; ++k) std::tie(nb[k], w[k]) = scratch[k];
-    }
-  }
-}
-
-// Removes self-loops and/or duplicates (keeping the first = smallest weight,
-// since lists are sorted by (id, weight)). Returns {loops, duplicates} removed.
-template <typename V>
-std::pair<std::int64_t, std::int64_t> compact(CSRArrays<V>& a, std::int64_t n, bool drop_loops,
-                                              bool dedupe) {
-  const bool weighted = !a.weights.empty();
-  auto keep = [&](std::int64_t v, eid_t k) {
-    const V x = a.neighbors[k];
-    if (drop_loops && x == static_cast<V>(v)) return false;
-    if (dedupe && k > a.offsets[v] && a.neighbors[k - 1] == x) return false;
-    return true;
-  };
-  NumaArray<eid_t> kept(static_cast<std::size_t>(n) + 1);
-  std::int64_t loops = 0, dups = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : loops, dups)
-  for (std::int64_t v = 0; v < n; ++v) {
-    eid_t c = 0;
-    for (eid_t k = a.offsets[v]; k < a.offsets[v + 1]; ++k) {
-      if (keep(v, k)) {
-        ++c;
-      } else if (drop_loops && a.neighbors[k] == static_cast<V>(v)) {
-        ++loops;
-      } else {
-        ++dups;
-      }
-    }
-    kept[v] = c;
-  }
-  if (loops == 0 && dups == 0) return {0, 0};
-  CSRArrays<V> b;
-  b.offsets = NumaArray<eid_t>(static_cast<std::size_t>(n) + 1, numa::placement_for("graph"));
-  parallel::exclusive_prefix_sum(kept.data(), b.offsets.data(), n);
-  b.neighbors = NumaArray<V>(static_cast<std::size_t>(b.offsets[n]), numa::placement_for("graph"));
-  if (weighted)
-    b.weights = NumaArray<weight_t>(static_cast<std::size_t>(b.offsets[n]), numa::placement_for("graph"));
-#pragma omp parallel for schedule(dynamic, 1024)
-  for (std::int64_t v = 0; v < n; ++v) {
-    eid_t out = b.offsets[v];
-    for (eid_t k = a.offsets[v]; k < a.offsets[v + 1]; ++k) {
-      if (!keep(v, k)) continue;
-      b.neighbors[out] = a.neighbors[k];
-      if (weighted) b.weights[out] = a.weights[k];
-      ++out;
-    }
-  }
-  a = std::move(b);
-  return {loops, dups};
-}
-
-template <typename V>
-std::int64_t count_loops(const CSRArrays<V>& a, std::int64_t n) {
-  std::int64_t loops = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : loops)
-  for (std::int64_t v = 0; v < n; ++v)
-    for (eid_t k = a.offsets[v]; k < a.offsets[v + 1]; ++k)
-      loops += a.neighbors[k] == static_cast<V>(v);
-  return loops;
 }
 
 template <typename V>
 CSRGraph<V> build_with(EdgeList& e, std::int64_t n, const BuildOptions& opt,
                        NumaArray<std::uint64_t> labels, BuildReport& report) {
   const bool undirected = e.undirected || opt.symmetrize;
-  CSRArrays<V> out = scatter<V>(e, n, false, undirected);
+  build::ListCounts counts;
   CSRArrays<V> in;
-  if (!undirected && opt.in_edges) in = scatter<V>(e, n, true, false);
-  sort_neighbor_lists(out, n);
-  if (!in.offsets.empty()) sort_neighbor_lists(in, n);
-  if (opt.drop_self_loops || opt.dedupe) {
-    auto [loops, dups] = compact(out, n, opt.drop_self_loops, opt.dedupe);
-    if (!in.offsets.empty()) compact(in, n, opt.drop_self_loops, opt.dedupe);
-    report.self_loops_removed = loops;
-    report.duplicates_removed = dups;
-  }
-  const std::int64_t loops = count_loops(out, n);
-  CSRGraph<V> g(n, !undirected, e.weight_kind, std::move(out), std::move(in), std::move(labels), loops);
+  CSRArrays<V> out = undirected ? build_undirected<V>(e, n, opt, counts) : build_directed<V>(e, n, opt, counts, in);
+  report.self_loops_removed = counts.loops_removed;
+  report.duplicates_removed = counts.duplicates_removed;
+  CSRGraph<V> g(n, !undirected, e.weight_kind, std::move(out), std::move(in), std::move(labels),
+                counts.loops_kept);
   g.set_names(e.names);
   return g;
 }
@@ -269,10 +144,11 @@ AnyGraph build_graph(EdgeList&& e, const BuildOptions& opt, BuildReport* report_
     throw InputError(e.source_name, 0,
                      "vertex id " + std::to_string(maxid) + " is too large: ids must be below 2^63");
   bool relabel = opt.relabel == Relabel::kOn;
+  std::optional<build::IdBitmap> ids;  // built once: counts the ids, then relabels them
   std::uint64_t lowest = 0;            // the smallest id, when a file's ids need it
   if (opt.relabel == Relabel::kAuto && !e.num_vertices && e.size() > 0) {
-    const std::uint64_t distinct = count_distinct_small(e, maxid);
-    if (distinct == 0 || maxid + 1 > kSparseFactor * distinct) {
+    ids = build::IdBitmap::of(e, maxid);
+    if (!ids || maxid + 1 > kSparseFactor * ids->distinct()) {
       relabel = true;
       report.relabel_was_automatic = true;
       report.notice = "ids are sparse (max id " + std::to_string(maxid) +
@@ -305,7 +181,8 @@ AnyGraph build_graph(EdgeList&& e, const BuildOptions& opt, BuildReport* report_
   NumaArray<std::uint64_t> labels;
   std::uint64_t n;
   if (relabel) {
-    labels = relabel_in_place(e);
+    if (!ids) ids = build::IdBitmap::of(e, maxid);
+    labels = ids ? ids->relabel(e) : build::relabel_by_sorting(e);
     n = labels.size();
     report.relabelled = true;
   } else {

@@ -2,7 +2,10 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <limits>
+#include <random>
+#include <tuple>
 #include <vector>
 
 #include "numagraph/graph/builder.hpp"
@@ -145,6 +148,194 @@ TEST(Builder, EmptyEdgeListWithDeclaredVertices) {
   auto& g = std::get<Graph32>(any);
   EXPECT_EQ(g.num_vertices(), 4);
   EXPECT_EQ(g.num_edges(), 0);
+}
+
+// The builder against a plain oracle: every arc (and, undirected, its
+// reverse, a self-loop once) sorted by (source, target, weight), then the
+// loops and repeats dropped by one scan. Covers the per-block and the atomic
+// counting (2 threads on few arcs per vertex), 32- and 64-bit ids, relabelled
+// ids, in-edges, and lists arriving sorted, as two runs, or shuffled.
+namespace {
+
+struct Arc {
+  std::uint64_t from, to;
+  float w;
+  bool operator<(const Arc& o) const { return std::tie(from, to, w) < std::tie(o.from, o.to, o.w); }
+  bool operator==(const Arc&) const = default;
+};
+
+struct Expected {
+  std::vector<Arc> out, in;
+  std::int64_t loops_removed = 0, duplicates_removed = 0, loops_kept = 0;
+};
+
+Expected oracle(const std::vector<Arc>& edges, bool undirected, bool drop_loops, bool dedupe) {
+  std::vector<Arc> arcs;
+  for (const Arc& a : edges) {
+    arcs.push_back(a);
+    if (undirected && a.from != a.to) arcs.push_back({a.to, a.from, a.w});
+  }
+  std::sort(arcs.begin(), arcs.end());
+  Expected x;
+  for (std::size_t k = 0; k < arcs.size(); ++k) {
+    const Arc& a = arcs[k];
+    if (drop_loops && a.from == a.to) {
+      ++x.loops_removed;
+    } else if (dedupe && k > 0 && arcs[k - 1].from == a.from && arcs[k - 1].to == a.to) {
+      ++x.duplicates_removed;
+    } else {
+      x.out.push_back(a);
+      x.loops_kept += a.from == a.to;
+    }
+  }
+  for (const Arc& a : x.out) x.in.push_back({a.to, a.from, a.w});
+  std::sort(x.in.begin(), x.in.end());
+  return x;
+}
+
+template <typename G>
+std::vector<Arc> arcs_of(const G& g, bool in) {
+  std::vector<Arc> arcs;
+  for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
+    const auto u = static_cast<typename G::vertex_type>(v);
+    auto ids = in ? g.in_neighbors(u) : g.out_neighbors(u);
+    for (std::size_t k = 0; k < ids.size(); ++k)
+      arcs.push_back({g.label(u), g.label(ids[k]), g.weighted() ? (in ? g.in_weights(u) : g.out_weights(u))[k] : 0.0f});
+  }
+  return arcs;  // in list order: equal to the oracle only if every list is sorted
+}
+
+// Ids from 0..n-1 with skew (low ids frequent), many repeats and loops;
+// weights from a few values so repeats differ in weight or tie.
+std::vector<Arc> random_edges(std::mt19937_64& rng, std::uint64_t n, std::size_t m, bool weighted) {
+  std::vector<Arc> e(m);
+  for (Arc& a : e) {
+    const auto pick = [&] { return std::min<std::uint64_t>(n - 1, rng() % n * (rng() % n) / n); };
+    a = {pick(), pick(), weighted ? static_cast<float>(static_cast<int>(rng() % 7) - 3) * 0.5f : 0.0f};
+  }
+  return e;
+}
+
+EdgeList edge_list_of(const std::vector<Arc>& arcs, bool weighted, std::uint64_t id_scale,
+                      std::uint64_t id_offset) {
+  EdgeList e;
+  e.src = NumaArray<std::uint64_t>(arcs.size());
+  e.dst = NumaArray<std::uint64_t>(arcs.size());
+  if (weighted) e.weights = NumaArray<weight_t>(arcs.size());
+  e.weight_kind = weighted ? WeightKind::kReal : WeightKind::kNone;
+  for (std::size_t i = 0; i < arcs.size(); ++i) {
+    e.src[i] = arcs[i].from * id_scale + id_offset;
+    e.dst[i] = arcs[i].to * id_scale + id_offset;
+    if (weighted) e.weights[i] = arcs[i].w;
+  }
+  return e;
+}
+
+// How the ids of a test graph are spread: 0..n-1 as given; every 7th id
+// (relabelled through a bitmap of the ids); or spread over 2^40.. (relabelled
+// by sorting them).
+enum class Ids { kDense, kSparse, kHuge };
+
+// Builds `edges`, with their ids spread as asked, and checks the graph
+// against the oracle.
+void check_against_oracle(const std::vector<Arc>& edges, bool weighted, const BuildOptions& o,
+                          Ids ids = Ids::kDense) {
+  const bool sparse = ids != Ids::kDense;
+  const std::uint64_t scale = ids == Ids::kDense ? 1 : ids == Ids::kSparse ? 7 : 1000003;
+  const std::uint64_t offset = ids == Ids::kHuge ? (1ULL << 40) : 0;
+  BuildReport r;
+  AnyGraph any = build_graph(edge_list_of(edges, weighted, scale, offset), o, &r);
+  std::vector<Arc> labelled = edges;
+  std::uint64_t max_id = 0;
+  for (Arc& a : labelled) {
+    max_id = std::max({max_id, a.from, a.to});
+    a = {a.from * scale + offset, a.to * scale + offset, a.w};
+  }
+  const Expected x = oracle(labelled, o.symmetrize, o.drop_self_loops, o.dedupe);
+  std::visit(
+      [&](const auto& g) {
+        EXPECT_EQ(sizeof(typename std::decay_t<decltype(g)>::vertex_type), o.force_64bit_ids ? 8u : 4u);
+        EXPECT_EQ(r.relabelled, sparse);
+        if (!sparse) {
+          EXPECT_EQ(static_cast<std::uint64_t>(g.num_vertices()), max_id + 1);
+        }
+        EXPECT_EQ(g.directed(), !o.symmetrize);
+        EXPECT_TRUE(arcs_of(g, false) == x.out) << "out-lists differ";
+        if (!o.symmetrize) {
+          EXPECT_TRUE(arcs_of(g, true) == x.in) << "in-lists differ";
+        }
+        EXPECT_EQ(g.num_self_loops(), x.loops_kept);
+        EXPECT_EQ(r.self_loops_removed, x.loops_removed);
+        EXPECT_EQ(r.duplicates_removed, x.duplicates_removed);
+        EXPECT_EQ(r.input_edges, static_cast<std::int64_t>(edges.size()));
+      },
+      any);
+}
+
+}  // namespace
+
+TEST(Builder, MatchesOracleOverOptionsThreadsAndIdWidths) {
+  std::mt19937_64 rng(61);
+  const int threads_before = omp_get_max_threads();
+  for (int threads : {1, 2}) {
+    omp_set_num_threads(threads);
+    // Many arcs per vertex (per-block counting) and few (atomic counting
+    // from 3 threads on); sorted, as the files usually are, and shuffled.
+    for (auto [n, m] : {std::pair<std::uint64_t, std::size_t>{40, 2000}, {3000, 2500}, {9000, 30000}}) {
+      for (bool weighted : {false, true}) {
+        std::vector<Arc> edges = random_edges(rng, n, m, weighted);
+        for (bool sorted : {false, true}) {
+          if (sorted) std::sort(edges.begin(), edges.end());
+          for (int flags = 0; flags < 16; ++flags) {
+            BuildOptions o;
+            o.symmetrize = flags & 1;
+            o.drop_self_loops = flags & 2;
+            o.dedupe = flags & 4;
+            o.force_64bit_ids = flags & 8;
+            o.relabel = Relabel::kOff;
+            SCOPED_TRACE(testing::Message() << "threads " << threads << " n " << n << " m " << m << " weighted "
+                                            << weighted << " sorted " << sorted << " flags " << flags);
+            check_against_oracle(edges, weighted, o);
+            if (flags == 7 || flags == 8) {
+              o.relabel = Relabel::kAuto;  // sparse ids: relabelled automatically
+              check_against_oracle(edges, weighted, o, Ids::kSparse);
+              check_against_oracle(edges, weighted, o, Ids::kHuge);
+            }
+          }
+        }
+      }
+    }
+  }
+  omp_set_num_threads(threads_before);
+}
+
+TEST(Builder, EdgeCasesMatchOracle) {
+  BuildOptions all;
+  all.symmetrize = true;
+  all.drop_self_loops = true;
+  all.dedupe = true;
+  BuildOptions directed_clean = all;
+  directed_clean.symmetrize = false;
+  for (const BuildOptions& o : {BuildOptions{}, all, directed_clean}) {
+    // One vertex with a loop; only self-loops; one edge repeated with
+    // different weights (dedupe keeps the lightest, -2).
+    check_against_oracle({{0, 0, 1.0f}}, true, o);
+    check_against_oracle({{2, 2, 1.0f}, {0, 0, 2.0f}, {2, 2, 0.5f}, {1, 1, 3.0f}}, true, o);
+    check_against_oracle({{1, 0, 4.0f}, {1, 0, -2.0f}, {1, 0, 7.0f}, {0, 1, 3.0f}, {1, 0, -2.0f}}, true, o);
+  }
+  for (const BuildOptions& o : {BuildOptions{}, all}) {
+    AnyGraph any = build_graph(edges_of({}), o);  // no edges, no declared count: no vertices
+    auto& g = std::get<Graph32>(any);
+    EXPECT_EQ(g.num_vertices(), 0);
+    EXPECT_EQ(g.num_arcs(), 0);
+    EXPECT_TRUE(g.has_in_edges());
+  }
+  BuildOptions loops_only = all;
+  BuildReport r;
+  AnyGraph any = build_graph(edges_of({{3, 3}, {3, 3}, {0, 0}}), loops_only, &r);
+  EXPECT_EQ(std::get<Graph32>(any).num_arcs(), 0);
+  EXPECT_EQ(r.self_loops_removed, 3);
+  EXPECT_EQ(r.duplicates_removed, 0);
 }
 
 TEST(Generators, DeterministicAcrossThreadCounts) {
