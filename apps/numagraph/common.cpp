@@ -100,6 +100,9 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
                       (src.grid_scale > 0);
   if (sources != 1)
     throw UsageError("give exactly one graph: FILE, -f FILE, --kron N, --uniform N or --grid N");
+  if (src.file.empty() && !src.weight_column.empty())
+    throw UsageError("--weight-column picks a column of a graph file; generated graphs have weights only with "
+                     "--weighted");
   BuildOptions build;
   build.symmetrize = src.symmetrize;
   build.drop_self_loops = !raw && !src.keep_self_loops;

@@ -160,3 +160,8 @@ def test_huge_ids_are_names_with_a_note(cli, tmp_path):
     assert "2^63 or more" in proc.stderr, proc.stderr
     rec = [json.loads(l) for l in proc.stdout.splitlines() if l.startswith("{")][-1]
     assert rec["input"]["ids"] == "names" and rec["num_vertices"] == 3
+
+
+def test_weight_column_is_refused_for_generated_graphs(cli):
+    proc = run_cli("bfs", "--kron", "6", "--weight-column", "none", "-n", "1", check=False)
+    assert proc.returncode == 2 and "--weight-column picks a column of a graph file" in proc.stderr, proc.stderr
