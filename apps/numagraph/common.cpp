@@ -39,7 +39,11 @@ void add_graph_options(CLI::App& app, GraphSource& src, bool raw) {
   app.add_option("--weight-column", src.weight_column,
                  "text tables: the column of edge weights (a number from 1, a header name) or none; none also "
                  "reads weighted formats (.wel .gr .mtx .ngr) unweighted (default: decided, docs/formats.md)");
-  app.add_flag("-s,--symmetrize", src.symmetrize, "treat edges as undirected (add reverse edges)");
+  auto* symmetrize = app.add_flag("-s,--symmetrize", src.symmetrize, "treat edges as undirected (add reverse edges)");
+  app.add_flag("--directed", src.directed,
+               "the edges are directed arcs, as edge lists and tables are read by default: says so, so the note "
+               "about it is not printed (refused for files that declare undirected edges)")
+      ->excludes(symmetrize);
   app.add_flag("--no-checksum", src.no_checksum, "load .ngr files without verifying their checksum (trusted files)");
   app.add_option("--relabel", src.relabel, "compact sparse ids to 0..k-1: on, off or auto (default)")
       ->check(CLI::IsMember({"on", "off", "auto"}));
@@ -159,8 +163,29 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
   }
   progress_clear();
   out.load_seconds = total.seconds();
+  if (src.directed) {
+    const bool directed = numagraph::visit([](const auto& g) { return g.directed(); }, out.graph);
+    if (!directed)
+      throw UsageError(out.name + " declares its edges undirected (a symmetric Matrix Market or a METIS file), "
+                       "so --directed cannot apply: drop it");
+    if (find_decision(out.report.decisions, "directed")) set_decision(out.report.decisions, "directed", "true");
+  }
+  if (!src.file.empty() && !raw)
+    note_cleaning(src, out.report, numagraph::visit([](const auto& g) { return g.weighted(); }, out.graph));
   print_input_notes(out.name, out.report);
   return out;
+}
+
+void note_cleaning(const GraphSource& src, BuildReport& report, bool weighted) {
+  const auto loops = report.self_loops_removed;
+  if (loops > 0 && !src.keep_self_loops)
+    set_decision(report.decisions, "self_loops_removed", std::to_string(loops),
+                 "dropped " + count_of(loops, "self-loop") + ", as the kernels do (--keep-self-loops keeps them)");
+  const auto duplicates = report.duplicates_removed;
+  if (duplicates > 0 && !src.keep_duplicates)
+    set_decision(report.decisions, "duplicates_removed", std::to_string(duplicates),
+                 "merged " + count_of(duplicates, "parallel arc") + " into one each" +
+                     (weighted ? ", keeping the lightest weight" : "") + " (--keep-duplicates keeps them)");
 }
 
 void print_input_notes(const std::string& name, const BuildReport& report) {

@@ -39,6 +39,7 @@ struct GraphSource {
   bool weighted = false;       // --weighted: generated graphs get weights in [1,255]
   std::string format;          // --format
   bool symmetrize = false;     // --symmetrize / -s
+  bool directed = false;       // --directed: the edges are arcs (settles what an edge list leaves open)
   std::string relabel = "auto";  // --relabel on|off|auto
   bool keep_self_loops = false;  // --keep-self-loops
   bool keep_duplicates = false;  // --keep-duplicates
@@ -73,6 +74,9 @@ LoadedGraph load_graph(const GraphSource& src, bool raw = false);
 // once on stderr, "numagraph: note: NAME: ...", then the report's notice when
 // no decision said it.
 void print_input_notes(const std::string& name, const BuildReport& report);
+// Records, with a note, the self-loops and parallel arcs a kernel's load
+// dropped by default (not when the flags that keep them were given).
+void note_cleaning(const GraphSource& src, BuildReport& report, bool weighted);
 // The decisions as a record: key -> value ("true"/"false" as booleans), the
 // "input" object of every --json record.
 profile::Record input_record(const BuildReport& report);

@@ -104,7 +104,7 @@ _DIRECTED_NOTE = "edges taken as directed, one arc each (directed=False for undi
 
 
 def _with_notes(g, source, *, directed_given, drop_self_loops_given, dedupe_given, notes=(), decisions=None,
-                stacklevel=3):
+                settled=(), stacklevel=3):
     """Records in `g` what its builder decided by default and says it once
     (numagraph.notes): the direction when not given, the relabelling of
     sparse ids, and the self-loops and parallel edges removed."""
@@ -113,7 +113,7 @@ def _with_notes(g, source, *, directed_given, drop_self_loops_given, dedupe_give
     found = {}
     for key, value, note in core.decisions:  # the C++ reader's and builder's, notes in Python's spelling
         found[key] = value
-        if note:
+        if note and key not in settled:  # `settled`: the caller passed the argument that decides it
             said.append(note)
     if not directed_given and "directed" not in found:
         said.insert(0, _DIRECTED_NOTE)
@@ -582,6 +582,9 @@ def read(path, format=None, *, directed=None, drop_self_loops=None, dedupe=None,
     core = _core.read(os.fspath(path), format or "", None if directed is None else bool(directed),
                       drop_self_loops is not False, dedupe is not False, _relabel_arg(relabel),
                       None if header is None else bool(header), weight_column)
+    if directed is True and not core.directed:
+        raise UsageError(f"{os.fspath(path)} declares its edges undirected (a symmetric Matrix Market or a METIS "
+                         f"file), so directed=True cannot apply: leave directed unset")
     g = Graph(core, core.vertex_names)
     return _with_notes(g, os.fspath(path), directed_given=True, drop_self_loops_given=drop_self_loops is not None,
-                       dedupe_given=dedupe is not None)
+                       dedupe_given=dedupe is not None, settled=("directed",) if directed is not None else ())

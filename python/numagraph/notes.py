@@ -41,6 +41,7 @@ def cleaning_notes(core, drop_self_loops_given, dedupe_given):
                      f"(drop_self_loops=False keeps them)")
     dups = int(core.duplicates_removed)
     if dups and not dedupe_given:
-        notes.append(f"merged {dups} parallel arc{'s' if dups != 1 else ''} into one each, keeping the "
-                     f"lightest weight (dedupe=False keeps them)")
+        lightest = ", keeping the lightest weight" if core.weighted else ""
+        notes.append(f"merged {dups} parallel arc{'s' if dups != 1 else ''} into one each{lightest} "
+                     f"(dedupe=False keeps them)")
     return notes

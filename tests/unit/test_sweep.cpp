@@ -310,6 +310,7 @@ TEST_P(BlockingIds, TiledSweepsMatchUnblockedOnEveryShape) {
           kernels::PageRankOptions o;
           o.tolerance = 0;
           o.max_iterations = 12;
+          o.use_weights = false;  // the unweighted sweep, which the verifier then checks
           const auto plain = kernels::pagerank_pull_jacobi_with<V, double>(g, o, TileShape{});
           const auto plain_spmv = kernels::spmv_rows(g, 5, TileShape{});
           for (const TileShape t : shapes) {
