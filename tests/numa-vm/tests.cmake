@@ -8,6 +8,7 @@ add_executable(placement_check ${CMAKE_CURRENT_LIST_DIR}/placement_check.cpp
                ${PROJECT_SOURCE_DIR}/src/numa/memory.cpp ${PROJECT_SOURCE_DIR}/src/numa/roles.cpp
                ${PROJECT_SOURCE_DIR}/src/numa/runtime.cpp
                ${PROJECT_SOURCE_DIR}/src/numa/topology.cpp ${PROJECT_SOURCE_DIR}/src/graph/builder.cpp
+               ${PROJECT_SOURCE_DIR}/src/graph/id_relabel.cpp
                ${PROJECT_SOURCE_DIR}/src/graph/generators.cpp ${PROJECT_SOURCE_DIR}/src/util/memory_guard.cpp)
 target_include_directories(placement_check PRIVATE ${PROJECT_SOURCE_DIR}/include ${NUMA_INCLUDE_DIR})
 target_compile_options(placement_check PRIVATE -O2 -march=x86-64-v3)

@@ -352,7 +352,7 @@ EdgeList read_edge_list_text(const std::string& path, bool weighted, const ReadO
         set_decision(e->decisions, "weight_column", "3",
                      weighted || wc == "3" ? std::string()
                                            : "column 3 holds numbers and is read as edge weights (--weight-column "
-                                             "none, Python weight_column=None, reads the graph unweighted)");
+                                             "none, Python weight=None, reads the graph unweighted)");
       }
       return std::move(*e);
     }

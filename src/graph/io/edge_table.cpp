@@ -387,7 +387,7 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
         if (header && not_weight_kind(rows.at(0, c))) {
           weight_note = col.named(c) + " is not read as weights: its name says " + not_weight_kind(rows.at(0, c)) +
                         " (--weight-column " +
-                        col.id(c) + ", Python weight_column=" + python_column(col.id(c)) + ", reads it as weights)";
+                        col.id(c) + ", Python weight=" + python_column(col.id(c)) + ", reads it as weights)";
         } else if (!numeric_column(c, bad)) {
           weight_note = col.named(c) + " is not read as weights: line " + std::to_string(rows.line[bad]) +
                         " has " + shown(rows.at(bad, c)) + ", not a number";
@@ -397,7 +397,7 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
         }
       }
       if (wc >= 0)
-        weight_note += " (--weight-column none, Python weight_column=None, reads the graph unweighted)";
+        weight_note += " (--weight-column none, Python weight=None, reads the graph unweighted)";
     }
   }
   if (wc >= 0) {
@@ -421,7 +421,7 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
                    !wanted.empty() ? std::string()
                                    : (count == 1 ? "column " + names + " is" : "columns " + names + " are") +
                                          " ignored: numagraph reads a source, a target and at most one weight "
-                                         "column (--weight-column COL, Python weight_column=COL, picks the "
+                                         "column (--weight-column COL, Python weight=COL, picks the "
                                          "weights)");
   }
 
@@ -434,7 +434,7 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
     if (!parse_number(t, x))
       throw InputError(path, rows.line[i],
                        "expected a weight (a number) in " + where + ", found " + shown(t) +
-                           " (--weight-column none, Python weight_column=None, reads the graph unweighted)");
+                           " (--weight-column none, Python weight=None, reads the graph unweighted)");
     try {
       check_weight(x, false, true);
     } catch (const LineError& err) {
@@ -485,7 +485,7 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
       set_decision(e.decisions, "weight_column", key,
                    "the edge data's '" + key + "' is read as edge weights" +
                        (without ? " (" + std::to_string(without) + " edges without one weigh 1)" : std::string()) +
-                       " (--weight-column none, Python weight_column=None, reads the graph unweighted)");
+                       " (--weight-column none, Python weight=None, reads the graph unweighted)");
     } else {
       set_decision(e.decisions, "weight_column", "none");
     }
@@ -494,7 +494,7 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
       for (std::size_t k = 0; k < other.size(); ++k) list += (k ? "," : "") + other[k];
       set_decision(e.decisions, "extra_columns", list,
                    "edge data other than the weight is ignored ('" + list + "')" +
-                       (none ? std::string() : " (--weight-column KEY, Python weight_column=KEY, picks the weight key)"));
+                       (none ? std::string() : " (--weight-column KEY, Python weight=KEY, picks the weight key)"));
     }
   }
 
