@@ -26,7 +26,9 @@ SAN_FLAGS ?= -O1 -g1 -DNDEBUG
 # The tests of parallel code that run under TSan: kernels, engine, queues and
 # the profiler's sampler thread (not the fork-and-signal tests: TSan defers
 # signals, so a child that should die of SIGTERM exits instead).
-TSAN_TESTS ?= Kcore*:Bfs*:Sssp*:Bc*:Cc*:Pr.*:ProfileSampler*:Spmv*:Tc*:Bp*:Diameter*:EdgeMap*:NumaEngine*:PartitionedGraph*:WorkQueues*:Recycle*:IdWidths/*
+# The builder's randomised oracle test is left out: its sparse-id path sorts
+# with libstdc++'s parallel mode, whose merge sort TSan reports as a race.
+TSAN_TESTS ?= Kcore*:Bfs*:Sssp*:Bc*:Cc*:Pr.*:WeightedPr*:Builder*:ProfileSampler*:Spmv*:Tc*:Bp*:Diameter*:EdgeMap*:NumaEngine*:PartitionedGraph*:WorkQueues*:Recycle*:IdWidths/*-Builder.MatchesOracleOverOptionsThreadsAndIdWidths
 
 .PHONY: all deps build test demo clean portable native python fuzz fuzz-build fuzz-smoke sanitize asan tsan \
         docs wheel wheel-test
