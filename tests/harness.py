@@ -39,3 +39,21 @@ def read_vertex_values(path, cast=float):
             key, value = line.split()
             values[int(key)] = cast(value)
     return values
+
+
+# A small TSV with a header and vertex names (one of them "mary ann"):
+# from<TAB>to per line, read by the .ngr names tests of the CLI and Python.
+NAMES_TSV = REPO / "tests" / "data" / "tiny_names.tsv"
+
+
+def nx_names_graph():
+    """NetworkX's DiGraph of NAMES_TSV's edges."""
+    import csv
+
+    import networkx as nx
+
+    with open(NAMES_TSV, newline="") as f:
+        rows = list(csv.reader(f, delimiter="\t"))[1:]
+    G = nx.DiGraph()
+    G.add_edges_from((u, v) for u, v in rows)
+    return G

@@ -8,18 +8,9 @@ import struct
 import networkx as nx
 import pandas as pd
 
-from harness import REPO, run_cli, run_json
+from harness import NAMES_TSV, REPO, nx_names_graph, run_cli, run_json
 
-NAMES_TSV = REPO / "tests" / "data" / "tiny_names.tsv"  # from<TAB>to, names, one of them "mary ann"
 NAMES_OFFSET = 120  # header field: byte offset of the names section (docs/formats.md)
-
-
-def nx_names_graph():
-    with open(NAMES_TSV, newline="") as f:
-        rows = list(csv.reader(f, delimiter="\t"))[1:]
-    G = nx.DiGraph()
-    G.add_edges_from((u, v) for u, v in rows)
-    return G
 
 
 def edges_of_csv(path):

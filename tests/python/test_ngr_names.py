@@ -1,22 +1,10 @@
 """A graph read with vertex names keeps them through .ngr in Python:
 Graph.save("x.ngr") then numagraph.read gives the same g.nodes, and kernels on
 the loaded graph answer in names (checked against NetworkX)."""
-import csv
-from pathlib import Path
-
 import networkx as nx
 
 import numagraph as ng
-
-NAMES_TSV = Path(__file__).resolve().parents[1] / "data" / "tiny_names.tsv"
-
-
-def nx_names_graph():
-    with open(NAMES_TSV, newline="") as f:
-        rows = list(csv.reader(f, delimiter="\t"))[1:]
-    G = nx.DiGraph()
-    G.add_edges_from((u, v) for u, v in rows)
-    return G
+from harness import NAMES_TSV, nx_names_graph
 
 
 def test_save_ngr_and_read_keep_the_names(tmp_path):
