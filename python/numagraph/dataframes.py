@@ -21,6 +21,7 @@ import numpy as np
 
 from . import _core
 from ._core import InputError, UsageError
+from ._words import count_of
 
 _EXTRA = "pip install numagraph[dataframe]"
 _DIRECTED_KEY = b"numagraph.directed"
@@ -211,10 +212,10 @@ def choose_columns(columns, values_of, numeric, source, target, weight):
             else:
                 reason = why if not ok else "not numeric"
                 notes.append(f"column {first!r} is not used as weights ({reason}; weight={first!r} uses it)")
-        ignored = [c for c in rest if c != weight]
-        if ignored and (weight is not None or len(ignored) > 1):
-            shown = ", ".join(repr(c) for c in (ignored if weight is not None else ignored[1:]))
-            notes.append(f"ignored column{'s' if shown.count(',') else ''} {shown}")
+        noted = weight if weight is not None else (rest[0] if rest else None)  # said above
+        others = [c for c in rest if c != noted]
+        if others:
+            notes.append(f"ignored {count_of(len(others), 'column')}: {', '.join(repr(c) for c in others)}")
     decisions["weight_column"] = "none" if weight is None else str(weight)
     return source, target, weight, notes, decisions
 

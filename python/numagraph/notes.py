@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import warnings
 
+from ._words import count_of
+
 
 class InputNote(UserWarning):
     """A decision numagraph took about an input (header, weight column,
@@ -37,11 +39,9 @@ def cleaning_notes(core, drop_self_loops_given, dedupe_given):
     notes = []
     loops = int(core.self_loops_removed)
     if loops and not drop_self_loops_given:
-        notes.append(f"dropped {loops} self-loop{'s' if loops != 1 else ''} "
-                     f"(drop_self_loops=False keeps them)")
+        notes.append(f"dropped {count_of(loops, 'self-loop')} (drop_self_loops=False keeps them)")
     dups = int(core.duplicates_removed)
     if dups and not dedupe_given:
         lightest = ", keeping the lightest weight" if core.weighted else ""
-        notes.append(f"merged {dups} parallel arc{'s' if dups != 1 else ''} into one each{lightest} "
-                     f"(dedupe=False keeps them)")
+        notes.append(f"merged {count_of(dups, 'parallel arc')} into one each{lightest} (dedupe=False keeps them)")
     return notes
