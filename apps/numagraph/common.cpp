@@ -83,6 +83,10 @@ std::string python_function(const std::string& command) {
   return command.empty() ? "<kernel>" : command;
 }
 
+bool weighted(const LoadedGraph& g) {
+  return numagraph::visit([](const auto& graph) { return graph.weighted(); }, g.graph);
+}
+
 }  // namespace
 
 ValuesLayout values_layout(const std::string& path, const std::string& command) {
@@ -171,7 +175,7 @@ LoadedGraph load_graph(const GraphSource& src, bool raw) {
     if (find_decision(out.report.decisions, "directed")) set_decision(out.report.decisions, "directed", "true");
   }
   if (!src.file.empty() && !raw)
-    note_cleaning(src, out.report, numagraph::visit([](const auto& g) { return g.weighted(); }, out.graph));
+    note_cleaning(src, out.report, weighted(out));
   print_input_notes(out.name, out.report);
   return out;
 }
@@ -233,10 +237,6 @@ const char* without_weights(const std::string& kernel) {
   if (kernel == "kcore") return "core numbers count neighbours";
   if (kernel == "bp") return "every edge has the same coupling, --coupling";
   return nullptr;
-}
-
-bool weighted(const LoadedGraph& g) {
-  return numagraph::visit([](const auto& graph) { return graph.weighted(); }, g.graph);
 }
 }  // namespace
 
