@@ -6,7 +6,7 @@ on and off, side by side with the Graph500 reference under the same mpirun.
         [--scales 16 18 20] [--ranks 1 2 4] [--repeats 3] [--validate]
 
 The reference (public repository graph500/graph500, built outside this repo,
-see docs/distributed.md) is taken from $GRAPH500_DIR/src/graph500_reference_bfs
+see docs/graph500.md) is taken from $GRAPH500_DIR/src/graph500_reference_bfs
 and skipped when GRAPH500_DIR is unset. Our configurations run interleaved,
 `--repeats` times each; the table shows the median of their harmonic-mean
 TEPS. The reference runs once per cell (it always does 64 top-down BFS).
@@ -35,7 +35,7 @@ SIM_CONFIGS = {
     "2nodes-parallel": ["--share", "all", "--parallel-allgather", "--summary-bits", "256"],
 }
 
-MPI_ENV = {  # root, 2-core oversubscription, shared-memory transports (docs/distributed.md)
+MPI_ENV = {  # root, 2-core oversubscription, shared-memory transports (docs/graph500.md)
     "OMPI_ALLOW_RUN_AS_ROOT": "1",
     "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
     "OMPI_MCA_rmaps_base_oversubscribe": "1",

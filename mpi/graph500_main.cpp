@@ -6,7 +6,7 @@
 // distributed direction-optimizing BFS from NBFS roots, validates every tree
 // and prints the Graph500 result block (or one JSON record with --json),
 // with the BFS time split into phases (phase_times.hpp).
-// docs/distributed.md has the mpirun recipes and measured figures.
+// docs/graph500.md has the mpirun recipes and measured figures.
 #include <mpi.h>
 #include <sched.h>
 

@@ -38,7 +38,7 @@ def graph500_bin() -> Path:
 @pytest.fixture(scope="module", autouse=True)
 def need_mpi():
     if shutil.which("mpirun") is None:
-        pytest.skip("mpirun not found: install openmpi-bin libopenmpi-dev (docs/distributed.md)")
+        pytest.skip("mpirun not found: install openmpi-bin libopenmpi-dev (docs/graph500.md)")
     if not graph500_bin().exists():
         pytest.skip(f"{graph500_bin()} not built (needs MPI at configure time)")
 

@@ -55,7 +55,7 @@ SIZES = {
 # 1 thread per rank: on a small machine shared with other work, the two OpenMP threads of a lone
 # rank lose time slices at every parallel region (measured here at load 7: scale 16, 1 rank x 2
 # threads 183 ms per BFS against 4 ms with 1 thread; docs/experiments/graph500/report.md).
-# Open MPI as root and with more ranks than cores (docs/distributed.md), quiet shared-memory transports.
+# Open MPI as root and with more ranks than cores (docs/graph500.md), quiet shared-memory transports.
 MPI_ENV = {
     "OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
     "OMPI_MCA_rmaps_base_oversubscribe": "1", "OMPI_MCA_pml": "ob1", "OMPI_MCA_btl": "self,vader",
@@ -77,7 +77,7 @@ def find_graph500(cli):
             return candidate.resolve()
     raise ExperimentError(f"numagraph-graph500 is not next to {cli} nor in {Path(cli).parent / 'mpi'}: it is built "
                           "only when cmake finds MPI (apt-get install openmpi-bin libopenmpi-dev, then cmake -S . -B "
-                          "build && ninja -C build numagraph-graph500; docs/distributed.md), or set "
+                          "build && ninja -C build numagraph-graph500; docs/graph500.md), or set "
                           "NUMAGRAPH_GRAPH500_BIN")
 
 
@@ -111,7 +111,7 @@ def launch(runner, tools, ranks, scale, flags):
                               timeout=TIMEOUT_S[runner.size])
     except subprocess.TimeoutExpired:
         raise ExperimentError(f"{shlex.join(cmd)} ran over {TIMEOUT_S[runner.size]} s: a hung collective? "
-                              "Run it by hand with `timeout` (docs/distributed.md)") from None
+                              "Run it by hand with `timeout` (docs/graph500.md)") from None
     line = shlex.join(["mpirun", "-n", str(ranks), *mpi_flags, "numagraph-graph500", *map(str, args)])
     runner.commands.append({"command": line, "wall_s": round(time.perf_counter() - started, 3),
                             "returncode": proc.returncode, "load_1min": round(os.getloadavg()[0], 2)})
@@ -323,7 +323,7 @@ def report(runner, doc):
     text = [
         f"# graph500: the NUMA-cluster BFS optimisations ({runner.size})",
         "",
-        f"Paper: *{PAPER}*. Driver: `numagraph-graph500` (docs/distributed.md) under Open MPI, Kronecker graphs"
+        f"Paper: *{PAPER}*. Driver: `numagraph-graph500` (docs/graph500.md) under Open MPI, Kronecker graphs"
         f" with edge factor 16, {size['roots']} roots per run, every BFS tree validated. TEPS are harmonic means"
         " over the roots (Graph500 rule); an ablation or sweep cell is the median of"
         f" {size['repeats']} interleaved runs.",
