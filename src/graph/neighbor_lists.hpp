@@ -179,9 +179,11 @@ void sort_list_fronts(CSRArrays<V>& a, std::int64_t n, const NumaArray<eid_t>& r
 }
 
 // Sorts every list, drops self-loops and/or duplicates when asked, and
-// returns what it dropped and the self-loops that remain.
+// returns what it dropped and the self-loops that remain. List v belongs to
+// vertex first_id + v (numagraph-mpi's ranks hold a block of the vertices).
 template <typename V>
-ListCounts sort_and_clean_lists(CSRArrays<V>& a, std::int64_t n, bool drop_loops, bool dedupe) {
+ListCounts sort_and_clean_lists(CSRArrays<V>& a, std::int64_t n, bool drop_loops, bool dedupe,
+                                std::uint64_t first_id = 0) {
   const bool weighted = !a.weights.empty();
   const bool cleaning = drop_loops || dedupe;
   NumaArray<eid_t> kept(cleaning ? static_cast<std::size_t>(n) + 1 : 0);
@@ -197,9 +199,9 @@ ListCounts sort_and_clean_lists(CSRArrays<V>& a, std::int64_t n, bool drop_loops
       const eid_t d = a.offsets[v + 1] - a.offsets[v];
       order_list(ids, w, d, scratch);
       if (cleaning) {
-        kept[v] = clean_list(static_cast<std::uint64_t>(v), ids, w, d, drop_loops, dedupe, c);
+        kept[v] = clean_list(first_id + static_cast<std::uint64_t>(v), ids, w, d, drop_loops, dedupe, c);
       } else {
-        c.loops_kept += std::count(ids, ids + d, static_cast<V>(v));
+        c.loops_kept += std::count(ids, ids + d, static_cast<V>(first_id + static_cast<std::uint64_t>(v)));
       }
     }
 #pragma omp critical

@@ -1,0 +1,89 @@
+// numagraph-mpi cc: connected components over the ranks (weak for directed
+// graphs; mpi/tool/components.hpp). Each component is reported by its member
+// with the smallest dense id, in the user's ids.
+#include <algorithm>
+#include <memory>
+#include <unordered_map>
+
+#include "commands.hpp"
+#include "components.hpp"
+#include "agree.hpp"
+#include "exchange.hpp"
+#include "job.hpp"
+#include "numagraph/graph/io.hpp"
+#include "summary.hpp"
+
+namespace numagraph::dist::cli {
+
+namespace {
+
+struct CcFlags {
+  GraphFlags graph;
+  RunFlags run;
+};
+
+void run_cc(const CcFlags& f, MPI_Comm comm) {
+  Job job = start_job(comm, f.graph, f.run, "cc");
+  const DistCsr& g = job.graph.csr;
+  if (g.weighted)
+    note_once(comm, job.graph.name + " has edge weights; cc does not use them (components depend only on which edges "
+                                     "exist); sssp does");
+  StepTimes times;
+  DistCcResult r;
+  std::vector<double> seconds;
+  for (int t = 0; t < f.run.trials; ++t) {
+    MPI_Barrier(comm);
+    const double t0 = MPI_Wtime();
+    r = connected_components(g, times);
+    seconds.push_back(max_all(MPI_Wtime() - t0, comm));
+  }
+  const ComponentSummary sum = summarize_components(g, r.labels);
+  if (!f.run.output.empty()) {
+    // Labels in the user's ids: each distinct label asked of its owner once.
+    std::vector<std::uint64_t> distinct(r.labels.begin(), r.labels.end());
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    const std::vector<std::string> ids = user_ids_of(job.graph, distinct);
+    const char sep = output_separator(f.run.output);
+    write_values(job, f.run.output, "component", [&](std::int64_t v) {
+      const auto at = std::lower_bound(distinct.begin(), distinct.end(), r.labels[static_cast<std::size_t>(v)]);
+      const std::string& id = ids[static_cast<std::size_t>(at - distinct.begin())];
+      return job.graph.named() ? io::csv_field_text(id, sep) : id;
+    });
+  }
+  const std::string largest = user_id_of(job, sum.largest_label);
+  profile::Record rec = base_record(job, "cc");
+  rec.set("variant", "min-label")
+      .set("num_components", sum.num_components)
+      .set("largest_component", sum.largest_component)
+      .set("rounds", r.rounds)
+      .set("label_messages", sum_all(r.label_messages, comm));
+  rec.set("trials", seconds);
+  std::vector<double> sorted = seconds;
+  std::sort(sorted.begin(), sorted.end());
+  rec.set("median_s", sorted[sorted.size() / 2]);
+  add_per_rank(job, rec, times);
+  using numagraph::cli::count_of;
+  using numagraph::cli::format;
+  using numagraph::cli::share;
+  emit(job, rec,
+       {format("%s%s; the largest has %s (vertex %s among them)",
+               count_of(sum.num_components, "connected component").c_str(), g.directed ? " (weak)" : "",
+               share(sum.largest_component, g.n).c_str(), shown_id(job, largest).c_str())},
+       {"num_components", "largest_component"});
+}
+
+}  // namespace
+
+Command cc_command() {
+  return {"cc", "connected components over the ranks (weak for directed graphs)", [](CLI::App& app) {
+            auto f = std::make_shared<CcFlags>();
+            add_graph_flags(app, f->graph);
+            add_run_flags(app, f->run,
+                          "write each vertex's component (its member with the smallest id, in your ids): "
+                          "FILE.csv/.tsv with a header 'vertex,component', any other name 'id component' lines");
+            return std::function<void(MPI_Comm)>([f](MPI_Comm comm) { run_cc(*f, comm); });
+          }};
+}
+
+}  // namespace numagraph::dist::cli

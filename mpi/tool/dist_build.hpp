@@ -1,0 +1,36 @@
+// The distributed CSR build from an edge list with dense ids spread over the
+// ranks (each rank holds some edges, any vertices): the same graph
+// build_graph makes, cut into blocks.
+//
+//  1. Block cut: every arc end is counted at the vertex's provisional owner
+//     (an even split of the ids; a sample of the arcs when there are many),
+//     and balanced_blocks cuts the ids so that each rank gets about the same
+//     arcs plus vertices.
+//  2. Arc shuffle: each arc goes to the owner of its source (out-lists) and,
+//     for directed graphs, to the owner of its target (in-lists); undirected
+//     edges go both ways (a self-loop once), as build_graph stores them.
+//  3. Lists: a counting sort by source, then the shared-memory builder's own
+//     sort_and_clean_lists (sorted by (id, weight), self-loops and parallel
+//     arcs dropped unless kept, the lightest of parallel arcs kept).
+//  4. finish_local_csr: local indices, ghosts and mirror lists.
+#pragma once
+
+#include <mpi.h>
+
+#include "dist_csr.hpp"
+#include "numagraph/graph/types.hpp"
+
+namespace numagraph::dist {
+
+struct BuildCounts {
+  std::int64_t self_loops_removed = 0;  // over all ranks, as BuildReport counts them
+  std::int64_t duplicates_removed = 0;
+  std::int64_t self_loops_kept = 0;
+  double cut_s = 0, shuffle_s = 0, lists_s = 0;  // this rank's time in steps 1, 2 and 3-4
+};
+
+// Consumes e (dense ids below n). Collective.
+DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_self_loops, bool dedupe,
+                       MPI_Comm comm, BuildCounts& counts);
+
+}  // namespace numagraph::dist

@@ -1,0 +1,95 @@
+// A user's graph spread over the ranks: a 1-D partition of the dense vertex
+// ids into contiguous blocks (rank r owns [blocks.begin[r], blocks.begin[r+1]),
+// cut so that every rank holds about the same number of arcs), each rank
+// holding the arcs of its own vertices with the far ends it does not own kept
+// as ghost (mirror) vertices.
+//
+// Local index space of a rank: 0 .. local_n - 1 are its own vertices (dense
+// id first + i); local_n .. local_n + ghosts() - 1 are its ghosts, in
+// ascending global id, so the ghosts of one owner are one contiguous run.
+// Neighbour lists hold local indices (32-bit: a rank's own vertices plus its
+// ghosts stay below 2^32), sorted by global id, cleaned as the shared-memory
+// builder cleans them (self-loops and parallel arcs dropped unless asked to
+// keep them; the lightest of parallel arcs kept).
+#pragma once
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "numagraph/graph/csr_graph.hpp"
+#include "numagraph/graph/types.hpp"
+
+namespace numagraph::dist {
+
+struct VertexBlocks {
+  std::vector<std::int64_t> begin;  // size ranks + 1; begin[0] = 0, begin[ranks] = n
+  int owner(std::uint64_t v) const {
+    return static_cast<int>(std::upper_bound(begin.begin() + 1, begin.end(), static_cast<std::int64_t>(v)) -
+                            begin.begin() - 1);
+  }
+};
+
+struct DistCsr {
+  MPI_Comm comm = MPI_COMM_NULL;
+  int rank = 0, ranks = 1;
+  std::int64_t n = 0;            // vertices of the whole graph
+  std::int64_t global_arcs = 0;  // out-arcs of the whole graph (2 per undirected edge)
+  bool directed = true;          // false: every arc has its reverse, and in == out
+  bool weighted = false;
+  VertexBlocks blocks;
+  std::int64_t first = 0;    // my vertices are dense ids [first, first + local_n)
+  std::int64_t local_n = 0;
+
+  // Ghosts: their global ids (ascending) and, per owner rank r, the run
+  // [ghost_from[r], ghost_from[r + 1]) of ghost numbers (local index local_n + g).
+  std::vector<std::uint64_t> ghost_global;
+  std::vector<std::int64_t> ghost_from;
+  // Mirrors: for every rank r, my vertices that r keeps as ghosts, in r's
+  // ghost order: mirror_local[mirror_from[r] .. mirror_from[r + 1]).
+  std::vector<std::uint32_t> mirror_local;
+  std::vector<std::int64_t> mirror_from;
+
+  CSRArrays<std::uint32_t> out;  // out-arcs of my vertices (local indices)
+  CSRArrays<std::uint32_t> in;   // in-arcs of my vertices; empty when !directed (use in_arcs())
+
+  std::int64_t ghosts() const { return static_cast<std::int64_t>(ghost_global.size()); }
+  std::int64_t local_total() const { return local_n + ghosts(); }
+  const CSRArrays<std::uint32_t>& in_arcs() const { return directed ? in : out; }
+  std::int64_t out_degree(std::int64_t v) const { return static_cast<std::int64_t>(out.offsets[v + 1] - out.offsets[v]); }
+  std::int64_t in_degree(std::int64_t v) const {
+    const auto& a = in_arcs();
+    return static_cast<std::int64_t>(a.offsets[v + 1] - a.offsets[v]);
+  }
+  // Global dense id of a local index (own vertex or ghost).
+  std::uint64_t global_of(std::uint32_t local) const {
+    return local < local_n ? static_cast<std::uint64_t>(first + local) : ghost_global[local - local_n];
+  }
+  // Owner rank and owner-local index of a ghost number g.
+  int ghost_owner(std::int64_t g) const { return blocks.owner(ghost_global[static_cast<std::size_t>(g)]); }
+  bool owns(std::uint64_t v) const {
+    return static_cast<std::int64_t>(v) >= first && static_cast<std::int64_t>(v) < first + local_n;
+  }
+};
+
+}  // namespace numagraph::dist
+
+namespace numagraph::dist {
+
+// Cuts [0, n) into comm's ranks so that each block's weight (the sum of
+// weight[v] over its vertices) is about total / ranks. Collective. Each rank
+// passes the weights of one contiguous run [lo, lo + weight.size()) of
+// vertices; the runs of all ranks, in rank order, tile [0, n).
+VertexBlocks balanced_blocks(std::int64_t n, std::int64_t lo, const std::vector<std::int64_t>& weight, MPI_Comm comm);
+
+// Finishes a DistCsr whose comm, rank, ranks, n, directed, weighted, blocks,
+// first and local_n are set: turns my vertices' neighbour lists, given in
+// global dense ids (sorted and cleaned), into local indices, collects the
+// ghosts and agrees the mirror lists with their owners. `in_global` is
+// ignored when !g.directed. Collective.
+void finish_local_csr(DistCsr& g, CSRArrays<std::uint64_t>&& out_global, CSRArrays<std::uint64_t>&& in_global);
+
+}  // namespace numagraph::dist

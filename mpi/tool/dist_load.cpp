@@ -1,0 +1,149 @@
+#include "dist_load.hpp"
+
+#include <vector>
+
+#include "agree.hpp"
+#include "exchange.hpp"
+#include "numagraph/graph/io_range.hpp"
+#include "numagraph/util/error.hpp"
+#include "numagraph/util/memory_guard.hpp"
+
+namespace numagraph::dist {
+
+std::string DistGraph::user_id(std::int64_t v) const {
+  if (ids.named) return labels.names[static_cast<std::size_t>(v)];
+  if (ids.relabelled) return std::to_string(labels.ids[static_cast<std::size_t>(v)]);
+  return std::to_string(csr.first + v);
+}
+
+std::vector<std::string> user_ids_of(const DistGraph& g, const std::vector<std::uint64_t>& dense) {
+  const DistCsr& c = g.csr;
+  std::vector<std::vector<std::uint64_t>> ask(static_cast<std::size_t>(c.ranks));
+  for (std::uint64_t v : dense) ask[c.blocks.owner(v)].push_back(v);
+  const Received<std::uint64_t> asked = exchange(ask, c.comm, "the id lookup");
+  std::vector<std::string> texts(asked.items.size());
+  std::vector<std::vector<std::string_view>> reply(static_cast<std::size_t>(c.ranks));
+  for (int r = 0; r < c.ranks; ++r)
+    for (std::int64_t k = asked.from[r]; k < asked.from[r + 1]; ++k) {
+      texts[k] = g.user_id(static_cast<std::int64_t>(asked.items[k]) - c.first);
+      reply[r].push_back(texts[k]);
+    }
+  const Strings answers = exchange_strings(reply, c.comm);
+  std::vector<std::size_t> next(static_cast<std::size_t>(c.ranks));
+  for (int r = 0; r < c.ranks; ++r) next[r] = static_cast<std::size_t>(answers.from[r]);
+  std::vector<std::string> out;
+  out.reserve(dense.size());
+  for (std::uint64_t v : dense) out.emplace_back(answers.items[next[c.blocks.owner(v)]++]);
+  return out;
+}
+
+namespace {
+
+// The bytes a rank holds at the peak of the build (received arcs plus their
+// packed copy) for `arcs` arcs: the memory guard's estimate.
+std::uint64_t build_peak_bytes(std::int64_t arcs) { return static_cast<std::uint64_t>(arcs) * 2 * 24 + (1u << 20); }
+
+void check_rank_memory(const std::string& name, std::int64_t edges, bool undirected, bool directed_in, int ranks,
+                       MPI_Comm c) {
+  const std::int64_t arcs = edges * (undirected ? 2 : 1) + (directed_in ? edges : 0);
+  const std::uint64_t per_rank = build_peak_bytes((arcs + ranks - 1) / ranks);
+  const std::uint64_t limit = memory_limit_bytes();
+  agree(c, [&] {
+    if (limit == 0 || per_rank <= limit) return;
+    const std::uint64_t fit = (build_peak_bytes(arcs) + limit - 1) / limit;
+    throw ResourceError(name + ": " + std::to_string(edges) + " edges need about " +
+                        std::to_string(per_rank >> 20) + " MiB per rank at " + std::to_string(ranks) +
+                        " ranks to build, more than the " + std::to_string(limit >> 20) +
+                        " MiB each rank may use (NUMAGRAPH_MEMORY_LIMIT or MemAvailable): run with at least " +
+                        std::to_string(fit) + " ranks, or on nodes with more memory");
+  });
+}
+
+}  // namespace
+
+DistGraph load_distributed(const LoadRequest& rq, MPI_Comm c) {
+  int me = 0, p = 1;
+  MPI_Comm_rank(c, &me);
+  MPI_Comm_size(c, &p);
+  DistGraph g;
+  g.name = rq.path;
+  const double t0 = MPI_Wtime();
+
+  // 1. My byte range and the global number of its first line.
+  Format format = Format::kAuto;
+  bool sniffed = false;
+  io::PartSpan span;
+  agree(c, [&] {
+    format = io::part_format(rq.path, rq.read, &sniffed);
+    span = io::part_span(rq.path, {me, p});
+  });
+  std::int64_t before = 0;
+  check(MPI_Exscan(&span.newlines, &before, 1, MPI_INT64_T, MPI_SUM, c), "MPI_Exscan(lines)");
+  if (me == 0) before = 0;
+  const std::int64_t first_line = before + 1;
+  const std::int64_t total_lines = sum_all(span.newlines, c);
+  g.times.bytes = static_cast<std::int64_t>(span.end - span.begin);
+
+  // 2. Facts only the whole file settles, combined in rank order.
+  io::PartFacts facts;
+  agree(c, [&] { facts = io::part_facts(rq.path, format, span, first_line, rq.read); });
+  std::vector<io::PartFacts> all(static_cast<std::size_t>(p));
+  check(MPI_Allgather(&facts, sizeof facts, MPI_BYTE, all.data(), sizeof facts, MPI_BYTE, c), "MPI_Allgather(facts)");
+  io::PartFacts whole = all[0];
+  for (int r = 1; r < p; ++r) io::combine(whole, all[r]);
+  agree(c, [&] { io::check_whole_file(rq.path, format, whole, total_lines); });
+
+  // 3. My edges.
+  io::PartEdges part;
+  agree(c, [&] { part = io::read_part(rq.path, format, span, first_line, whole, rq.read); });
+  g.times.read = MPI_Wtime() - t0;
+  EdgeList& e = part.edges;
+  e.source_name = rq.path;
+  g.report.decisions = std::move(e.decisions);
+  if (sniffed)
+    g.report.decisions.insert(g.report.decisions.begin(),
+                              {"format", format_name(format),
+                               "the name " + rq.path + " does not say its format: read as " + format_name(format) +
+                                   " from its content (--format NAME chooses)"});
+  if (rq.symmetrize && find_decision(g.report.decisions, "directed"))
+    set_decision(g.report.decisions, "directed", "false");
+  const bool undirected = e.undirected || rq.symmetrize;
+  agree(c, [&] {
+    if (rq.directed && undirected && !rq.symmetrize)
+      throw UsageError(rq.path + " declares its edges undirected (a symmetric Matrix Market file), so --directed "
+                                 "cannot apply: drop it");
+  });
+  if (rq.directed && find_decision(g.report.decisions, "directed")) set_decision(g.report.decisions, "directed", "true");
+  g.input_edges = sum_all(static_cast<std::int64_t>(e.size()), c);
+  g.report.input_edges = g.input_edges;
+  check_rank_memory(rq.path, g.input_edges, undirected, !undirected, p, c);
+
+  // 4. Dense ids.
+  double t = MPI_Wtime();
+  // The "ids" decision is the same on every rank (a part may hold no names at all).
+  const InputDecision* ids = find_decision(g.report.decisions, "ids");
+  const bool named = ids && ids->value == "names";
+  agree(c, [&] {
+    g.ids = named ? settle_names(e, part.names, c) : settle_integer_ids(e, rq.relabel, c, g.report);
+  });
+  g.times.ids = MPI_Wtime() - t;
+
+  // 5. Blocks, lists, ghosts.
+  BuildCounts counts;
+  agree(c, [&] {
+    g.csr = build_dist_csr(e, g.ids.n, undirected, !rq.keep_self_loops, !rq.keep_duplicates, c, counts);
+  });
+  g.report.self_loops_removed = counts.self_loops_removed;
+  g.report.duplicates_removed = counts.duplicates_removed;
+  g.self_loops_kept = counts.self_loops_kept;
+  g.times.partition = counts.cut_s;
+  g.times.shuffle = counts.shuffle_s;
+  g.times.lists = counts.lists_s;
+  t = MPI_Wtime();
+  g.labels = block_labels(g.ids, g.csr.blocks, c);
+  g.times.labels = MPI_Wtime() - t;
+  g.times.total = MPI_Wtime() - t0;
+  return g;
+}
+
+}  // namespace numagraph::dist

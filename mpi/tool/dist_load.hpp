@@ -1,0 +1,64 @@
+// Loading a user's graph file over MPI: every rank parses its byte range of
+// the file with the shared-memory readers (numagraph/graph/io_range.hpp),
+// the ids become dense (dist_ids.hpp) and the graph is cut into blocks
+// (dist_build.hpp). Same decisions, notes and graph as `numagraph`'s loader.
+#pragma once
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "dist_build.hpp"
+#include "dist_csr.hpp"
+#include "dist_ids.hpp"
+#include "numagraph/graph/builder.hpp"
+#include "numagraph/graph/io.hpp"
+
+namespace numagraph::dist {
+
+struct LoadRequest {
+  std::string path;
+  ReadOptions read;
+  bool symmetrize = false;
+  bool directed = false;  // --directed: settles the direction note
+  bool keep_self_loops = false;
+  bool keep_duplicates = false;
+  Relabel relabel = Relabel::kAuto;
+};
+
+// Per-rank seconds of each loading step, and the bytes of the file it parsed.
+struct LoadTimes {
+  double read = 0;       // span, facts and parse of my byte range
+  double ids = 0;        // dense ids (and names)
+  double partition = 0;  // block cut
+  double shuffle = 0;    // arcs to their owners
+  double lists = 0;      // sorted, cleaned lists, ghosts, mirrors
+  double labels = 0;     // my block's user ids or names
+  double total = 0;
+  std::int64_t bytes = 0;
+};
+
+struct DistGraph {
+  DistCsr csr;
+  IdMap ids;
+  BlockLabels labels;
+  BuildReport report;     // decisions and notice, as build_graph records them
+  std::string name;       // the file, for messages
+  std::int64_t input_edges = 0;
+  std::int64_t self_loops_kept = 0;  // over all ranks (--keep-self-loops)
+  LoadTimes times;
+
+  bool named() const { return ids.named; }
+  // The user's id of my vertex v (local index < csr.local_n), as text.
+  std::string user_id(std::int64_t v) const;
+};
+
+// The user's ids (or names) of any global dense ids, each answered by the
+// vertex's owner. Collective.
+std::vector<std::string> user_ids_of(const DistGraph& g, const std::vector<std::uint64_t>& dense);
+
+// Collective. Errors end the job through agree() (one message, one code).
+DistGraph load_distributed(const LoadRequest& request, MPI_Comm comm);
+
+}  // namespace numagraph::dist
