@@ -11,10 +11,10 @@
 namespace numagraph::dist::cli {
 
 Command info_command() {
-  return {"info", "load a graph over the ranks: sizes, partition, load times and throughput", [](CLI::App& app) {
+  return {"info", "load a graph over the ranks as stored (nothing dropped): sizes, partition, load times and throughput", [](CLI::App& app) {
             auto g = std::make_shared<GraphFlags>();
             auto r = std::make_shared<RunFlags>();
-            add_graph_flags(app, *g);
+            add_graph_flags(app, *g, true);
             app.add_flag("--json", r->json, "print one JSON object (rank 0) instead of a table");
             app.add_option("-t,--threads", r->threads, "OpenMP threads per rank")->check(CLI::Range(0, 4096));
             return std::function<void(MPI_Comm)>([g, r](MPI_Comm comm) {

@@ -18,7 +18,7 @@ namespace numagraph::dist::cli {
 using numagraph::cli::count_of;
 using numagraph::cli::peak_rss_bytes;
 
-void add_graph_flags(CLI::App& app, GraphFlags& g) {
+void add_graph_flags(CLI::App& app, GraphFlags& g, bool raw) {
   auto* positional = app.add_option("FILE", g.file, "graph file (format from extension/content), read in parallel: "
                                                     "every rank parses its byte range");
   app.add_option("-f,--file", g.file, "graph file (same as FILE)")->excludes(positional);
@@ -32,6 +32,10 @@ void add_graph_flags(CLI::App& app, GraphFlags& g) {
       ->excludes(sym);
   app.add_option("--relabel", g.relabel, "compact sparse ids to 0..k-1: on, off or auto (default)")
       ->check(CLI::IsMember({"on", "off", "auto"}));
+  if (raw) {  // the graph as stored
+    g.keep_self_loops = g.keep_duplicates = true;
+    return;
+  }
   app.add_flag("--keep-self-loops", g.keep_self_loops, "keep self-loops (dropped by default)");
   app.add_flag("--keep-duplicates", g.keep_duplicates, "keep parallel edges (merged by default)");
 }
@@ -142,10 +146,10 @@ profile::Record base_record(const Job& job, const std::string& kernel) {
 
 void add_per_rank(const Job& job, profile::Record& rec, const StepTimes& k) {
   const LoadTimes& t = job.graph.times;
-  constexpr int kFields = 9;
-  const double mine[kFields] = {t.total,   t.read,    t.ids,    t.partition + t.shuffle + t.lists,
+  constexpr int kFields = 12;
+  const double mine[kFields] = {t.total,   t.read,     t.ids,  t.partition + t.shuffle + t.lists,
                                 k.compute, k.exchange, k.wait, static_cast<double>(peak_rss_bytes()),
-                                static_cast<double>(job.graph.csr.ghosts())};
+                                static_cast<double>(job.graph.csr.ghosts()), t.partition, t.shuffle, t.lists};
   std::vector<double> all(static_cast<std::size_t>(kFields) * job.ranks);
   check(MPI_Gather(mine, kFields, MPI_DOUBLE, all.data(), kFields, MPI_DOUBLE, 0, job.comm), "MPI_Gather(times)");
   const std::int64_t local_n = job.graph.csr.local_n;
@@ -166,6 +170,9 @@ void add_per_rank(const Job& job, profile::Record& rec, const StepTimes& k) {
         .set("read_s", x[1])
         .set("ids_s", x[2])
         .set("partition_s", x[3])
+        .set("cut_s", x[9])
+        .set("shuffle_s", x[10])
+        .set("lists_s", x[11])
         .set("compute_s", x[4])
         .set("exchange_s", x[5])
         .set("wait_s", x[6])

@@ -35,7 +35,8 @@ struct RunFlags {
   std::string output;
 };
 
-void add_graph_flags(CLI::App& app, GraphFlags& g);
+// raw: the graph as stored (info): no --keep-* flags, nothing dropped.
+void add_graph_flags(CLI::App& app, GraphFlags& g, bool raw = false);
 void add_run_flags(CLI::App& app, RunFlags& r, const std::string& output_help);
 
 // Everything a command needs once the flags are parsed.

@@ -72,18 +72,25 @@ Received<Arc> shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Com
 CSRArrays<std::uint64_t> lists_of(const std::vector<Arc>& arcs, std::int64_t first, std::int64_t local_n,
                                    bool weighted, bool drop_loops, bool dedupe, build::ListCounts& counts) {
   CSRArrays<std::uint64_t> a;
+  const auto m = static_cast<std::int64_t>(arcs.size());
   a.offsets = NumaArray<eid_t>(static_cast<std::size_t>(local_n) + 1);
-  std::fill(a.offsets.data(), a.offsets.data() + local_n + 1, eid_t{0});
-  for (const Arc& x : arcs) ++a.offsets[static_cast<std::int64_t>(x.row) - first + 1];
-  for (std::int64_t v = 0; v < local_n; ++v) a.offsets[v + 1] += a.offsets[v];
+  parallel::for_static<std::int64_t>(0, local_n + 1, [&](std::int64_t v) { a.offsets[v] = 0; });
+  parallel::for_static<std::int64_t>(0, m, [&](std::int64_t i) {
+    parallel::fetch_add(a.offsets[static_cast<std::int64_t>(arcs[i].row) - first], eid_t{1});
+  });
+  parallel::exclusive_prefix_sum(a.offsets.data(), a.offsets.data(), local_n);
   a.neighbors = NumaArray<std::uint64_t>(arcs.size());
   if (weighted) a.weights = NumaArray<weight_t>(arcs.size());
-  std::vector<eid_t> at(a.offsets.data(), a.offsets.data() + local_n);
-  for (const Arc& x : arcs) {
-    const eid_t k = at[static_cast<std::size_t>(static_cast<std::int64_t>(x.row) - first)]++;
+  NumaArray<eid_t> at(static_cast<std::size_t>(local_n));
+  parallel::for_static<std::int64_t>(0, local_n, [&](std::int64_t v) { at[v] = a.offsets[v]; });
+  // Slots are claimed atomically, so a list's arcs land in any order; the
+  // sort below orders every list by (id, weight), as the builder does.
+  parallel::for_static<std::int64_t>(0, m, [&](std::int64_t i) {
+    const Arc& x = arcs[i];
+    const eid_t k = parallel::fetch_add(at[static_cast<std::int64_t>(x.row) - first], eid_t{1});
     a.neighbors[k] = x.col;
     if (weighted) a.weights[k] = x.w;
-  }
+  });
   counts = build::sort_and_clean_lists(a, local_n, drop_loops, dedupe, static_cast<std::uint64_t>(first));
   return a;
 }
@@ -91,7 +98,7 @@ CSRArrays<std::uint64_t> lists_of(const std::vector<Arc>& arcs, std::int64_t fir
 // Arc ends per vertex of a provisional even split, from every k-th edge.
 VertexBlocks cut_blocks(const EdgeList& e, std::int64_t n, bool undirected, MPI_Comm c, int p, int me) {
   const auto m = static_cast<std::int64_t>(e.size());
-  constexpr std::int64_t kSampleTarget = std::int64_t{1} << 22;
+  constexpr std::int64_t kSampleTarget = std::int64_t{1} << 20;
   const std::int64_t stride = std::max<std::int64_t>(1, max_all(m, c) / kSampleTarget);
   const std::int64_t lo = n * me / p, hi = n * (me + 1) / p;
   std::vector<std::vector<std::uint64_t>> send(static_cast<std::size_t>(p));

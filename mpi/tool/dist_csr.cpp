@@ -1,5 +1,7 @@
 #include "dist_csr.hpp"
 
+#include <parallel/algorithm>
+
 #include <algorithm>
 #include <climits>
 #include <string>
@@ -70,10 +72,21 @@ CSRArrays<std::uint32_t> to_local(const DistCsr& g, const CSRArrays<std::uint64_
   return out;
 }
 
+// The far ends of my arcs that I do not own, sorted and distinct.
 void collect_ghosts(const DistCsr& g, const CSRArrays<std::uint64_t>& a, std::vector<std::uint64_t>& ghosts) {
   const std::int64_t m = g.local_n == 0 ? 0 : static_cast<std::int64_t>(a.offsets[g.local_n]);
-  for (std::int64_t j = 0; j < m; ++j)
-    if (!g.owns(a.neighbors[j])) ghosts.push_back(a.neighbors[j]);
+  const int threads = parallel::max_threads();
+  std::vector<std::vector<std::uint64_t>> part(static_cast<std::size_t>(threads));
+#pragma omp parallel num_threads(threads)
+  {
+    const int t = parallel::thread_id(), nt = parallel::num_threads_in_region();
+    std::vector<std::uint64_t>& mine = part[static_cast<std::size_t>(t)];
+    for (std::int64_t j = m * t / nt, hi = m * (t + 1) / nt; j < hi; ++j)
+      if (!g.owns(a.neighbors[j])) mine.push_back(a.neighbors[j]);
+    std::sort(mine.begin(), mine.end());
+    mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
+  }
+  for (const auto& p : part) ghosts.insert(ghosts.end(), p.begin(), p.end());
 }
 
 }  // namespace
@@ -82,7 +95,7 @@ void finish_local_csr(DistCsr& g, CSRArrays<std::uint64_t>&& out_global, CSRArra
   std::vector<std::uint64_t> ghosts;
   collect_ghosts(g, out_global, ghosts);
   if (g.directed) collect_ghosts(g, in_global, ghosts);
-  std::sort(ghosts.begin(), ghosts.end());
+  __gnu_parallel::sort(ghosts.begin(), ghosts.end());
   ghosts.erase(std::unique(ghosts.begin(), ghosts.end()), ghosts.end());
   if (g.local_n + static_cast<std::int64_t>(ghosts.size()) >= (std::int64_t{1} << 32) - 1)
     throw ResourceError("rank " + std::to_string(g.rank) + " would hold " + std::to_string(g.local_n) +

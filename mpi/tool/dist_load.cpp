@@ -86,16 +86,18 @@ DistGraph load_distributed(const LoadRequest& rq, MPI_Comm c) {
 
   // 2. Facts only the whole file settles, combined in rank order.
   io::PartFacts facts;
-  agree(c, [&] { facts = io::part_facts(rq.path, format, span, first_line, rq.read); });
+  io::PartParse parsed;  // what part_facts parsed, so that read_part does not parse again
+  agree(c, [&] { facts = io::part_facts(rq.path, format, span, first_line, rq.read, &parsed); });
   std::vector<io::PartFacts> all(static_cast<std::size_t>(p));
   check(MPI_Allgather(&facts, sizeof facts, MPI_BYTE, all.data(), sizeof facts, MPI_BYTE, c), "MPI_Allgather(facts)");
   io::PartFacts whole = all[0];
   for (int r = 1; r < p; ++r) io::combine(whole, all[r]);
+  all = {};
   agree(c, [&] { io::check_whole_file(rq.path, format, whole, total_lines); });
 
   // 3. My edges.
   io::PartEdges part;
-  agree(c, [&] { part = io::read_part(rq.path, format, span, first_line, whole, rq.read); });
+  agree(c, [&] { part = io::read_part(rq.path, format, span, first_line, whole, rq.read, &parsed); });
   g.times.read = MPI_Wtime() - t0;
   EdgeList& e = part.edges;
   e.source_name = rq.path;
@@ -126,6 +128,7 @@ DistGraph load_distributed(const LoadRequest& rq, MPI_Comm c) {
   agree(c, [&] {
     g.ids = named ? settle_names(e, part.names, c) : settle_integer_ids(e, rq.relabel, c, g.report);
   });
+  if (named) set_decision(g.report.decisions, "relabel", "off");  // names are dense ids already, as build_graph says
   g.times.ids = MPI_Wtime() - t;
 
   // 5. Blocks, lists, ghosts.
