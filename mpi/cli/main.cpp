@@ -13,6 +13,7 @@
 #include "agree.hpp"
 #include "commands.hpp"
 #include "numagraph/util/error.hpp"
+#include "parse_errors.hpp"
 
 namespace {
 
@@ -23,8 +24,8 @@ int run(int argc, char** argv, MPI_Comm comm, int rank) {
   app.require_subcommand(1);
   std::function<void(MPI_Comm)> chosen;
   std::vector<std::pair<CLI::App*, std::function<void(MPI_Comm)>>> runners;
-  for (const auto& c : {cli::info_command(), cli::bfs_command(), cli::sssp_command(), cli::cc_command(),
-                        cli::pr_command()}) {
+  for (const auto& c : {dist::cli::info_command(), dist::cli::bfs_command(), dist::cli::sssp_command(), dist::cli::cc_command(),
+                        dist::cli::pr_command()}) {
     CLI::App* sub = app.add_subcommand(c.name, c.help);
     runners.emplace_back(sub, c.setup(*sub));
   }
@@ -38,17 +39,12 @@ int run(int argc, char** argv, MPI_Comm comm, int rank) {
       return 0;
     }
     code = static_cast<int>(ExitCode::kUsage);
-    message = e.what();
+    message = numagraph::cli::parse_error_message(app, e, argc, argv, kToolName);
   }
   // Every rank parsed its own command line: they must agree (one message).
   try {
     agree(comm, [&] {
-      if (code != 0) {
-        std::string where;
-        for (const auto& [sub, fn] : runners)
-          if (sub->parsed()) where = " " + sub->get_name();
-        throw UsageError(message + "; run `numagraph-mpi" + where + " --help` for the flags");
-      }
+      if (code != 0) throw UsageError(message);
     });
     for (const auto& [sub, fn] : runners)
       if (sub->parsed()) fn(comm);
