@@ -6,7 +6,9 @@
 //     in CSV);
 //   - blank lines and lines starting with '#' are skipped.
 // edge_table.cpp decides the rest (header, index and weight columns, names)
-// and records each decision; docs/formats.md states the rules.
+// and records each decision; docs/formats.md states the rules. Read in parts
+// (part_readers.hpp), each part tokenizes its own lines; a quoted field whose
+// line breaks run past a part's end cannot be split, and is refused there.
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -18,6 +20,7 @@
 
 #include "edge_lines.hpp"
 #include "edge_table.hpp"
+#include "part_readers.hpp"
 #include "readers.hpp"
 #include "text_input.hpp"
 
@@ -33,7 +36,8 @@ struct Record {
 
 class Tokenizer {
  public:
-  Tokenizer(const char* b, const char* e, char sep) : p_(b), end_(e), sep_(sep) {}
+  Tokenizer(const char* b, const char* e, char sep, std::int64_t first_line = 1)
+      : p_(b), end_(e), sep_(sep), line_(first_line) {}
 
   // Reads the next data record (skipping blank and '#' lines); false at the end.
   bool next(Record& r) {
@@ -91,6 +95,7 @@ class Tokenizer {
     for (;;) {
       if (q >= end_) {
         line_ = start_line;
+        open_quote_ = true;
         throw LineError{"the quoted field opened here has no closing quote"};
       }
       if (*q == '\n') ++line_;
@@ -123,12 +128,17 @@ class Tokenizer {
 
  public:
   std::int64_t line() const { return line_; }
+  // Whether the last error is a quoted field that runs past the end.
+  bool open_quote() const { return open_quote_; }
+  // Hands over the unescaped fields (records point into them).
+  void move_store(std::deque<std::string>& to) { to = std::move(store_); }
 
  private:
   const char* p_;
   const char* end_;
   char sep_;
   std::int64_t line_ = 1;
+  bool open_quote_ = false;
   std::deque<std::string> store_;  // stable addresses for unescaped fields
 };
 
@@ -147,24 +157,83 @@ std::string csv_field_text(std::string_view name, char sep) {
   return s + '"';
 }
 
-EdgeList read_csv(const std::string& path, char sep, const ReadOptions& options) {
-  TextFile file(path);
-  const char* begin = file.data();
-  const char* end = begin + file.size();
-  if (file.size() >= 3 && std::memcmp(begin, "\xEF\xBB\xBF", 3) == 0) begin += 3;  // UTF-8 byte order mark
+namespace {
+
+TableKind kind_of(Format format) {
+  return format == Format::kCsv ? TableKind{"CSV", ',', false, false} : TableKind{"TSV", '\t', false, false};
+}
+
+// The byte order mark's length at the file's start (UTF-8: 3), or 0.
+std::size_t bom_size(const TextFile& file) {
+  return file.size() >= 3 && std::memcmp(file.data(), "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+// The file's first two rows, which every part reads from the file's head.
+TableHead read_head(const TextFile& file, char sep) {
+  TableHead head;
+  Tokenizer tok(file.data() + bom_size(file), file.data() + file.size(), sep);
+  Record r;
+  try {
+    while (head.count < 2 && tok.next(r)) head.add(r.fields, r.line);
+  } catch (const LineError& e) {
+    throw InputError(file.path(), tok.line(), e.message);
+  }
+  return head;
+}
+
+struct CsvScan : PartScan {
   TableRows rows;
-  Tokenizer tok(begin, end, sep);
+  std::deque<std::string> store;  // unescaped quoted fields the rows point into
+  std::int64_t tokenizer_error = 0;
+  std::string tokenizer_message;
+};
+
+}  // namespace
+
+std::unique_ptr<PartScan> scan_csv_part(const PartScope& part, Format format, const ReadOptions& options) {
+  const TableKind kind = kind_of(format);
+  const TableHead head = read_head(part.file, kind.sep);
+  auto scan = std::make_unique<CsvScan>();
+  scan->mine = new_body(format, options);
+  const char* begin = part.data_begin() + (part.begin == 0 ? bom_size(part.file) : 0);
+  Tokenizer tok(begin, part.data_end(), kind.sep, part.first_line);
   Record r;
   try {
     while (tok.next(r)) {
-      rows.fields.insert(rows.fields.end(), r.fields.begin(), r.fields.end());
-      rows.end_row(r.line);
+      scan->rows.fields.insert(scan->rows.fields.end(), r.fields.begin(), r.fields.end());
+      scan->rows.end_row(r.line);
     }
   } catch (const LineError& e) {
-    throw InputError(path, tok.line(), e.message);
+    scan->tokenizer_error = tok.line();
+    scan->tokenizer_message = e.message;
+    if (tok.open_quote() && part.end < part.file.size())
+      scan->tokenizer_message =
+          "the quoted field opened here holds line breaks that run into the next part of the file, which "
+          "is read apart: read the file whole (numagraph, not numagraph-mpi), or remove the line breaks "
+          "inside quoted fields";
+    scan->mine.tokenizer_error = tok.line();
   }
-  const TableKind kind{sep == ',' ? "CSV" : "TSV", sep, false, false};
-  return edges_from_table(path, rows, kind, options);
+  tok.move_store(scan->store);
+  scan->data_lines = static_cast<std::int64_t>(scan->rows.size());
+  gather_rows(plan_table(head, kind, options), head, scan->rows, scan->mine);
+  return scan;
+}
+
+void check_csv_file(const TextFile& file, Format format, const FactsBody& whole, std::int64_t data_lines) {
+  const TableKind kind = kind_of(format);
+  const TableHead head = read_head(file, kind.sep);
+  const ReadOptions options = whole.options();
+  decide_table(file.path(), head, kind, plan_table(head, kind, options), options, whole, data_lines);
+}
+
+PartEdges read_csv_part(const PartScope& part, Format format, PartScan& scan, const FactsBody& whole,
+                        std::int64_t data_lines, const ReadOptions& options) {
+  const TableKind kind = kind_of(format);
+  const TableHead head = read_head(part.file, kind.sep);
+  auto& mine = static_cast<CsvScan&>(scan);
+  const TableChoice choice =
+      decide_table(part.path(), head, kind, plan_table(head, kind, options), options, whole, data_lines);
+  return read_table_rows(part.path(), head, kind, choice, mine.rows, mine.tokenizer_error, mine.tokenizer_message);
 }
 
 }  // namespace numagraph::io

@@ -56,7 +56,7 @@ bool dimacs_line(const char* p, const char* e) {
 // blanks or quotes in fields (TSV), or blank-separated columns (edge list:
 // the reader looks at ids, header and weights itself).
 Format sniff(const std::string& path) {
-  io::TextFile file(path);
+  io::TextFile file(path, io::TextFile::kOnDemand);  // only the head is read
   const char* p = file.data();
   const std::size_t size = file.size();
   if (size >= 8 && std::memcmp(p, "NUMAGRPH", 8) == 0) return Format::kNgr;
@@ -209,6 +209,15 @@ std::string rebuild_reasons(const G& g, const BuildOptions& o, bool unweighted) 
 
 }  // namespace
 
+namespace io {
+Format resolve_format(const std::string& path, Format f, bool* sniffed) { return resolve(path, f, sniffed); }
+InputDecision sniffed_format_decision(const std::string& path, Format f) { return format_decision(path, f); }
+void check_weight_column_of(const std::string& path, Format f, const std::string& column) {
+  check_weight_column(path, f, column);
+}
+void drop_edge_weights(EdgeList& e) { drop_weights(e); }
+}  // namespace io
+
 Format parse_format(const std::string& name) {
   static const std::pair<const char*, Format> kNames[] = {
       {"el", Format::kEdgeList}, {"wel", Format::kWeightedEdgeList}, {"snap", Format::kSnap},
@@ -260,13 +269,13 @@ EdgeList read_edge_list(const std::string& path, const ReadOptions& options) {
   EdgeList e;
   switch (f) {
     case Format::kEdgeList:
-    case Format::kSnap: e = io::read_edge_list_text(path, false, options); break;
-    case Format::kWeightedEdgeList: e = io::read_edge_list_text(path, true, options); break;
-    case Format::kMatrixMarket: e = io::read_matrix_market(path); break;
-    case Format::kDimacs: e = io::read_dimacs(path); break;
+    case Format::kSnap:
+    case Format::kWeightedEdgeList:
+    case Format::kMatrixMarket:
+    case Format::kDimacs:
+    case Format::kCsv:
+    case Format::kTsv: e = io::read_text_edges(path, f, options); break;
     case Format::kMetis: e = io::read_metis(path); break;
-    case Format::kCsv: e = io::read_csv(path, ',', options); break;
-    case Format::kTsv: e = io::read_csv(path, '\t', options); break;
     default:
       throw UsageError(path + " is a CSR format (.ngr/.sg/.wsg): load it with load_graph, not read_edge_list");
   }

@@ -20,9 +20,11 @@ namespace numagraph::io {
 
 // is_data(begin, end) -> bool: the line holds an edge.
 // parse(cursor, line, src&, dst&, weight&): fills one edge, throws LineError.
+// The edges come back one per data line; the first bad line (smallest line
+// number) is left in `error`, and the edges are then incomplete.
 template <typename IsData, typename Parse>
-EdgeList parse_edge_lines(const TextFile& file, const std::vector<Chunk>& chunks, bool weighted,
-                          IsData&& is_data, Parse&& parse) {
+EdgeList parse_edge_lines(const std::string& path, const std::vector<Chunk>& chunks, bool weighted,
+                          IsData&& is_data, Parse&& parse, ErrorSlot& error) {
   const std::size_t parts = chunks.size();
   std::vector<std::int64_t> count(parts + 1, 0);
 #pragma omp parallel for schedule(static, 1)
@@ -38,8 +40,7 @@ EdgeList parse_edge_lines(const TextFile& file, const std::vector<Chunk>& chunks
   e.src = NumaArray<std::uint64_t>(static_cast<std::size_t>(m));
   e.dst = NumaArray<std::uint64_t>(static_cast<std::size_t>(m));
   if (weighted) e.weights = NumaArray<weight_t>(static_cast<std::size_t>(m));
-  e.source_name = file.path();
-  ErrorSlot error;
+  e.source_name = path;
 #pragma omp parallel for schedule(static, 1)
   for (std::size_t i = 0; i < parts; ++i) {
     std::int64_t k = start[i];
@@ -61,7 +62,6 @@ EdgeList parse_edge_lines(const TextFile& file, const std::vector<Chunk>& chunks
       // Recorded in `error`; the rest of this chunk is skipped.
     }
   }
-  error.throw_if_set(file.path());
   return e;
 }
 

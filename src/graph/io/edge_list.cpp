@@ -15,7 +15,14 @@
 //           checked LineCursor path, which accepts it or explains the error.
 // Everything else (names, a header line, more columns, networkx's dict of
 // edge data) is read as a table (edge_table.cpp), serially: the first lines
-// choose the path, and a file the fast parser refuses is read as a table.
+// choose the path, and a file whose first bad line holds a name or more
+// columns is read as a table.
+//
+// A file is read in parts (part_readers.hpp; the whole file is one part):
+// each part runs the fast path on its lines and records its first bad line,
+// and also gathers the facts a table reader would need of its lines (summed
+// up from the fast path's result when every line parsed), since a line of a
+// later part may make the whole file a table.
 #include <omp.h>
 
 #include <algorithm>
@@ -27,6 +34,7 @@
 
 #include "edge_lines.hpp"
 #include "edge_table.hpp"
+#include "part_readers.hpp"
 #include "readers.hpp"
 
 namespace numagraph::io {
@@ -98,13 +106,87 @@ void parse_line_checked(const char* b, const char* e, bool weighted, std::uint64
   }
 }
 
+// The slow path: every line as fields (blanks or commas separate them; a
+// field that starts with '{' runs to the end of the line: networkx's dict of
+// edge data). Calls row(fields-appended rows) after each data line.
+template <typename Row>
+void for_each_row(const char* b, const char* end, std::int64_t first_line, TableRows& rows, Row&& row) {
+  std::int64_t line = first_line;
+  while (b < end) {
+    const char* nl = static_cast<const char*>(memchr(b, '\n', static_cast<std::size_t>(end - b)));
+    const char* e = nl ? nl : end;
+    if (!is_blank_or_comment(b, e, "#%")) {
+      const char* p = b;
+      for (;;) {
+        while (p < e && is_sep(*p)) ++p;
+        if (p >= e) break;
+        const char* q = p;
+        if (*p == '{') {
+          q = e;
+          while (q > p && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r')) --q;
+        } else {
+          while (q < e && !is_sep(*q)) ++q;
+        }
+        rows.fields.emplace_back(p, static_cast<std::size_t>(q - p));
+        if (*p == '{' || q >= e) break;
+        p = q;
+      }
+      rows.end_row(line);
+      row(rows);
+    }
+    ++line;
+    b = nl ? nl + 1 : end;
+  }
+}
+
+TableRows table_rows(const char* b, const char* end, std::int64_t first_line) {
+  TableRows rows;
+  for_each_row(b, end, first_line, rows, [](const TableRows&) {});
+  return rows;
+}
+
+// Gathers a table's facts of the lines of [b, end) one row at a time, without
+// keeping the rows.
+void gather_lines(const TablePlan& plan, const TableHead& head, const char* b, const char* end,
+                  std::int64_t first_line, FactsBody& facts) {
+  TableGatherer gatherer(plan, facts);
+  TableRows rows;
+  for_each_row(b, end, first_line, rows, [&](TableRows& one) {
+    if (head.count == 0 || one.line[0] != head.line[0]) gatherer.row(one, 0);
+    one.fields.clear();
+    one.start.resize(1);
+    one.line.clear();
+  });
+  gatherer.finish();
+}
+
+// A line of the chunk: its number and bytes.
+struct LineRef {
+  std::int64_t line = 0;  // 0: none
+  const char* begin = nullptr;
+  const char* end = nullptr;
+};
+
 struct ChunkResult {
   bool integral = true;
+  LineRef error;  // the chunk's first bad line (the rest of the chunk is not parsed)
+  std::string message;
+  // Lines with an id written with '+': integers here, names to a table.
+  LineRef plus;
+  std::int64_t plus_rows = 0;
 };
+
+// Whether the line's source or target is written with a '+'.
+bool plus_id(const char* b, const char* e) {
+  if (!memchr(b, '+', static_cast<std::size_t>(e - b))) return false;
+  const TableRows row = table_rows(b, e, 1);
+  return row.size() == 1 && ((!row.at(0, 0).empty() && row.at(0, 0).front() == '+') ||
+                             (!row.at(0, 1).empty() && row.at(0, 1).front() == '+'));
+}
 
 // Pass 2 over one chunk: fills slots [k, ...) of the output arrays.
 void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_t* dst, weight_t* wts,
-                 std::int64_t k, ErrorSlot& error, ChunkResult& result) {
+                 std::int64_t k, ChunkResult& result) {
   // Fast-path scanning may run to the next newline without bounds checks, so
   // it stops after the chunk's last newline; a final unterminated line is
   // parsed by the checked path.
@@ -133,9 +215,13 @@ void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_
       double w = 1;
       parse_line_checked(b, e, weighted, u, v, w);
       store(u, v, w);
+      if (plus_id(b, e)) {
+        if (!result.plus_rows++) result.plus = {line, b, e};
+      }
       return true;
     } catch (const LineError& err) {
-      error.offer(line, err.message);
+      result.error = {line, b, e};
+      result.message = err.message;
       return false;
     }
   };
@@ -185,78 +271,59 @@ void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_
   result.integral = integral;
 }
 
-// The integer fast path (see the top of this file).
-EdgeList read_integer_edges(const TextFile& file, bool weighted) {
-  const std::string& path = file.path();
-  const char* begin = file.data();
-  const auto cuts = cut_at_lines(begin, begin + file.size(), 4 * omp_get_max_threads());
+// What the fast path parsed of a range of lines.
+struct FastEdges {
+  EdgeList edges;  // one slot per data line
+  std::int64_t data_lines = 0;
+  bool integral = true;
+  LineRef error;  // the first bad line
+  std::string message;
+  LineRef plus;   // the first line with a '+' id, and how many there are
+  std::int64_t plus_rows = 0;
+};
+
+// The integer fast path (see the top of this file) over the lines of
+// [begin, end), the first of which is line `first_line`.
+FastEdges read_integer_edges(const std::string& path, const char* begin, const char* end, std::int64_t first_line,
+                             bool weighted) {
+  const auto cuts = cut_at_lines(begin, end, 4 * omp_get_max_threads());
   const std::size_t parts = cuts.size() - 1;
   std::vector<ChunkStats> stats(parts);
 #pragma omp parallel for schedule(static, 1)
   for (std::size_t i = 0; i < parts; ++i) stats[i] = count_chunk(cuts[i], cuts[i + 1]);
   std::vector<Chunk> chunks(parts);
   std::vector<std::int64_t> start(parts + 1, 0);
-  std::int64_t line = 1;
+  std::int64_t line = first_line;
   for (std::size_t i = 0; i < parts; ++i) {
     chunks[i] = {cuts[i], cuts[i + 1], line};
     line += stats[i].newlines;
     start[i + 1] = start[i] + stats[i].edges;
   }
+  FastEdges out;
   const auto m = static_cast<std::size_t>(start[parts]);
-  if (m == 0)
-    throw InputError(path, std::max<std::int64_t>(1, line - (file.size() > 0 && begin[file.size() - 1] == '\n')),
-                     "no edges found (empty file or only comments); an edge list needs lines 'source target'");
-  EdgeList edges;
+  out.data_lines = start[parts];
+  EdgeList& edges = out.edges;
   edges.src = NumaArray<std::uint64_t>(m);
   edges.dst = NumaArray<std::uint64_t>(m);
   if (weighted) edges.weights = NumaArray<weight_t>(m);
   edges.source_name = path;
-  ErrorSlot error;
+  if (m == 0) return out;
   std::vector<ChunkResult> results(parts);
 #pragma omp parallel for schedule(static, 1)
   for (std::size_t i = 0; i < parts; ++i)
     parse_chunk(chunks[i], weighted, edges.src.data(), edges.dst.data(), weighted ? edges.weights.data() : nullptr,
-                start[i], error, results[i]);
-  error.throw_if_set(path);
-  if (weighted) {
-    bool integral = true;
-    for (const auto& r : results) integral = integral && r.integral;
-    edges.weight_kind = integral ? WeightKind::kInteger : WeightKind::kReal;
-  }
-  return edges;
-}
-
-// The slow path: every line as fields (blanks or commas separate them; a
-// field that starts with '{' runs to the end of the line: networkx's dict of
-// edge data).
-TableRows table_rows(const char* b, const char* end) {
-  TableRows rows;
-  std::int64_t line = 1;
-  while (b < end) {
-    const char* nl = static_cast<const char*>(memchr(b, '\n', static_cast<std::size_t>(end - b)));
-    const char* e = nl ? nl : end;
-    if (!is_blank_or_comment(b, e, "#%")) {
-      const char* p = b;
-      for (;;) {
-        while (p < e && is_sep(*p)) ++p;
-        if (p >= e) break;
-        const char* q = p;
-        if (*p == '{') {
-          q = e;
-          while (q > p && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r')) --q;
-        } else {
-          while (q < e && !is_sep(*q)) ++q;
-        }
-        rows.fields.emplace_back(p, static_cast<std::size_t>(q - p));
-        if (*p == '{' || q >= e) break;
-        p = q;
-      }
-      rows.end_row(line);
+                start[i], results[i]);
+  for (auto& r : results) {  // in line order: the first chunk's error is the first
+    out.integral = out.integral && r.integral;
+    if (r.error.line && !out.error.line) {
+      out.error = r.error;
+      out.message = std::move(r.message);
     }
-    ++line;
-    b = nl ? nl + 1 : end;
+    if (r.plus_rows && !out.plus_rows) out.plus = r.plus;
+    out.plus_rows += r.plus_rows;
   }
-  return rows;
+  if (weighted) edges.weight_kind = out.integral ? WeightKind::kInteger : WeightKind::kReal;
+  return out;
 }
 
 // An id the fast path reads: an integer below 2^63, '+' allowed.
@@ -280,7 +347,7 @@ Shape sample_shape(const char* b, const char* end) {
     if (!nl && end - b == (1 << 16)) break;  // a cut line
     if (!is_blank_or_comment(b, e, "#%")) {
       ++lines;
-      const TableRows row = table_rows(b, e);
+      const TableRows row = table_rows(b, e, 1);
       Shape here = Shape::kTable;
       double x = 0;
       const std::size_t k = row.size() == 1 ? row.columns(0) : 0;
@@ -303,63 +370,203 @@ Shape sample_shape(const char* b, const char* end) {
   return shape;
 }
 
-// Whether 1-based line `line` of [b, end) holds a name (an id that is not an
+// Whether a line the fast path refused holds a name (an id that is not an
 // integer) or more columns than `three` says: then the file is read as a table.
-bool needs_table(const char* b, const char* end, std::int64_t line, bool three) {
-  for (std::int64_t k = 1; k < line && b < end; ++k) {
-    const char* nl = static_cast<const char*>(memchr(b, '\n', static_cast<std::size_t>(end - b)));
-    b = nl ? nl + 1 : end;
-  }
-  const char* nl = static_cast<const char*>(memchr(b, '\n', static_cast<std::size_t>(end - b)));
-  const TableRows row = table_rows(b, nl ? nl : end);
+bool needs_table(const LineRef& at, bool three) {
+  const TableRows row = table_rows(at.begin, at.end, at.line);
   if (row.size() != 1) return false;
   return row.columns(0) > (three ? 3u : 2u) || !fast_id(row.at(0, 0)) ||
          (row.columns(0) > 1 && !fast_id(row.at(0, 1)));
 }
 
+// What every part reads from the file's head: a byte order mark, the shape
+// of the first lines, the first two rows.
+struct EdgeListHead {
+  bool bom = false;
+  Shape shape = Shape::kEmpty;
+  TableHead table;
+};
+
+EdgeListHead read_head(const TextFile& file) {
+  EdgeListHead head;
+  const char* b = file.data();
+  const char* end = b + file.size();
+  if (file.size() >= 3 && std::memcmp(b, "\xEF\xBB\xBF", 3) == 0) {  // UTF-8 byte order mark
+    head.bom = true;
+    b += 3;
+  }
+  head.shape = head.bom ? Shape::kTable : sample_shape(b, end);
+  std::int64_t line = 1;
+  while (b < end && head.table.count < 2) {
+    const char* nl = static_cast<const char*>(memchr(b, '\n', static_cast<std::size_t>(end - b)));
+    const char* e = nl ? nl : end;
+    if (!is_blank_or_comment(b, e, "#%")) {
+      const TableRows row = table_rows(b, e, line);
+      head.table.add({row.fields.begin(), row.fields.end()}, line);
+    }
+    ++line;
+    b = nl ? nl + 1 : end;
+  }
+  return head;
+}
+
+// How the file is read: on the integer fast path (unless a line needs a
+// table), or as a table from the start.
+struct EdgeListMode {
+  bool fast = false;
+  bool three = false;     // the fast path reads a third column as weights
+  bool weighted = false;  // the fast path reads weights
+};
+
+EdgeListMode mode_of(const EdgeListHead& head, bool weighted, const ReadOptions& options) {
+  const std::string& wc = options.weight_column;
+  const Shape shape = head.shape;
+  EdgeListMode mode;
+  mode.fast = options.header != Header::kYes && (wc.empty() || wc == "none" || wc == "3") &&
+              (shape == Shape::kEmpty || shape == Shape::kThreeNumbers ||
+               (shape == Shape::kTwoIntegers && !weighted && wc != "3"));
+  mode.three = shape == Shape::kThreeNumbers;
+  mode.weighted = mode.three || (shape == Shape::kEmpty && weighted);
+  return mode;
+}
+
+// Whether the combined facts keep the file on the fast path: no bad line, or
+// a first bad line that is the line's own error, not a name or more columns.
+bool stays_fast(const EdgeListHead& head, const EdgeListMode& mode, const FactsBody& whole) {
+  return mode.fast && (!whole.edge_error || head.shape == Shape::kEmpty || !whole.edge_error_needs_table);
+}
+
+TableKind kind_of(Format format) { return {"edge list", ' ', format == Format::kWeightedEdgeList, true}; }
+
+struct EdgeListScan : PartScan {
+  std::optional<FastEdges> fast;
+  std::optional<TableRows> rows;  // the part's rows, when the file is a table from its first lines
+};
+
+// The part's lines, without the byte order mark.
+const char* lines_begin(const PartScope& part, const EdgeListHead& head) {
+  return part.data_begin() + (part.begin == 0 && head.bom ? 3 : 0);
+}
+
+// The facts of the part's rows after row 0, summed up from what the fast path
+// parsed (every row holds integers and, with `three`, a number).
+UniformRows uniform_rows(const PartScope& part, const EdgeListHead& head, const FastEdges& fast, bool three) {
+  UniformRows u;
+  u.columns = three ? 3 : 2;
+  u.integral = fast.integral;
+  u.count = fast.data_lines;
+  u.plus_rows = fast.plus_rows;
+  if (fast.plus_rows) {
+    const TableRows row = table_rows(fast.plus.begin, fast.plus.end, fast.plus.line);
+    std::uint64_t id = 0;
+    u.plus.offer(fast.plus.line, parse_id(row.at(0, 0), id) ? row.at(0, 1) : row.at(0, 0));
+  }
+  // The first data line, and whether it is row 0.
+  const char* b = part.data_begin();
+  const char* end = part.data_end();
+  std::int64_t line = part.first_line;
+  while (b < end) {
+    const char* nl = static_cast<const char*>(memchr(b, '\n', static_cast<std::size_t>(end - b)));
+    const char* e = nl ? nl : end;
+    if (!is_blank_or_comment(b, e, "#%")) {
+      if (head.table.count == 0 || line != head.table.line[0]) {
+        u.first_line = line;
+        break;
+      }
+      --u.count;  // row 0
+    }
+    ++line;
+    b = nl ? nl + 1 : end;
+  }
+  return u;
+}
+
 }  // namespace
 
-EdgeList read_edge_list_text(const std::string& path, bool weighted, const ReadOptions& options) {
-  TextFile file(path);
-  const char* begin = file.data();
-  const char* end = begin + file.size();
-  if (file.size() >= 3 && std::memcmp(begin, "\xEF\xBB\xBF", 3) == 0) begin += 3;  // UTF-8 byte order mark
-  const Shape shape = begin == file.data() ? sample_shape(begin, end) : Shape::kTable;
-  const std::string& wc = options.weight_column;
-  const bool none = wc == "none";
-  const bool fast = options.header != Header::kYes && (wc.empty() || none || wc == "3") &&
-                    (shape == Shape::kEmpty || shape == Shape::kThreeNumbers ||
-                     (shape == Shape::kTwoIntegers && !weighted && wc != "3"));
-  if (fast) {
-    const bool three = shape == Shape::kThreeNumbers;
-    std::optional<EdgeList> e;
-    try {
-      e = read_integer_edges(file, three || (shape == Shape::kEmpty && weighted));
-    } catch (const InputError& err) {
-      // A line with a name or more columns makes the file a table; any other
-      // error (a weight out of range, ...) is the line's own.
-      if (shape == Shape::kEmpty || !needs_table(begin, end, err.line(), three)) throw;
+std::unique_ptr<PartScan> scan_edge_list_part(const PartScope& part, Format format, const ReadOptions& options) {
+  const EdgeListHead head = read_head(part.file);
+  const TableKind kind = kind_of(format);
+  const EdgeListMode mode = mode_of(head, kind.weight_required, options);
+  auto scan = std::make_unique<EdgeListScan>();
+  scan->mine = new_body(format, options);
+  FactsBody& mine = scan->mine;
+  const char* begin = lines_begin(part, head);
+  if (mode.fast) {
+    FastEdges fast = read_integer_edges(part.path(), begin, part.data_end(), part.first_line, mode.weighted);
+    scan->data_lines = fast.data_lines;
+    mine.edge_integral = fast.integral;
+    if (fast.error.line) {
+      mine.edge_error = fast.error.line;
+      mine.edge_error_needs_table = head.shape != Shape::kEmpty && needs_table(fast.error, mode.three);
     }
-    if (e) {
-      record_directed(*e);
-      set_decision(e->decisions, "header", "false");
-      set_decision(e->decisions, "ids", "integers");
-      if (three && none) {
-        e->weights = {};
-        e->weight_kind = WeightKind::kNone;
-        set_decision(e->decisions, "weight_column", "none");
-      } else if (three) {
-        set_decision(e->decisions, "weight_column", "3",
-                     weighted || wc == "3" ? std::string()
-                                           : "column 3 holds numbers and is read as edge weights (--weight-column "
-                                             "none, Python weight=None, reads the graph unweighted)");
-      }
-      return std::move(*e);
+    if (head.shape != Shape::kEmpty) {  // a line anywhere may make the file a table: gather a table's facts
+      const TablePlan plan = plan_table(head.table, kind, options);
+      if (!fast.error.line && plan.uniform_ok) gather_uniform_rows(plan, uniform_rows(part, head, fast, mode.three), mine);
+      else gather_lines(plan, head.table, begin, part.data_end(), part.first_line, mine);
     }
+    scan->fast = std::move(fast);
+    return scan;
   }
-  const TableRows rows = table_rows(begin, end);
-  const TableKind kind{"edge list", ' ', weighted, true};
-  return edges_from_table(path, rows, kind, options);
+  scan->rows = table_rows(begin, part.data_end(), part.first_line);
+  scan->data_lines = static_cast<std::int64_t>(scan->rows->size());
+  gather_rows(plan_table(head.table, kind, options), head.table, *scan->rows, mine);
+  return scan;
+}
+
+void check_edge_list_file(const TextFile& file, Format format, const FactsBody& whole, std::int64_t data_lines,
+                          std::int64_t total_newlines) {
+  const EdgeListHead head = read_head(file);
+  const TableKind kind = kind_of(format);
+  const ReadOptions options = whole.options();
+  const EdgeListMode mode = mode_of(head, kind.weight_required, options);
+  if (stays_fast(head, mode, whole)) {
+    if (data_lines > 0) return;
+    const std::int64_t line = 1 + count_newlines(file, total_newlines);
+    const bool final_newline = file.size() > 0 && file.data()[file.size() - 1] == '\n';
+    throw InputError(file.path(), std::max<std::int64_t>(1, line - final_newline),
+                     "no edges found (empty file or only comments); an edge list needs lines 'source target'");
+  }
+  decide_table(file.path(), head.table, kind, plan_table(head.table, kind, options), options, whole, data_lines);
+}
+
+PartEdges read_edge_list_part(const PartScope& part, Format format, PartScan& scan, const FactsBody& whole,
+                              std::int64_t data_lines, const ReadOptions& options) {
+  const EdgeListHead head = read_head(part.file);
+  const TableKind kind = kind_of(format);
+  const EdgeListMode mode = mode_of(head, kind.weight_required, options);
+  auto& mine = static_cast<EdgeListScan&>(scan);
+  PartEdges out;
+  if (stays_fast(head, mode, whole)) {
+    FastEdges& fast = *mine.fast;
+    if (whole.edge_error) {
+      if (fast.error.line == whole.edge_error) throw InputError(part.path(), fast.error.line, fast.message);
+      out.edges.source_name = part.path();
+      return out;  // another part's line
+    }
+    EdgeList& e = out.edges;
+    e = std::move(fast.edges);
+    if (mode.weighted) e.weight_kind = whole.edge_integral ? WeightKind::kInteger : WeightKind::kReal;
+    record_directed(e);
+    set_decision(e.decisions, "header", "false");
+    set_decision(e.decisions, "ids", "integers");
+    const std::string& wc = options.weight_column;
+    if (mode.three && wc == "none") {
+      e.weights = {};
+      e.weight_kind = WeightKind::kNone;
+      set_decision(e.decisions, "weight_column", "none");
+    } else if (mode.three) {
+      set_decision(e.decisions, "weight_column", "3",
+                   kind.weight_required || wc == "3"
+                       ? std::string()
+                       : "column 3 holds numbers and is read as edge weights (--weight-column "
+                         "none, Python weight=None, reads the graph unweighted)");
+    }
+    return out;
+  }
+  if (!mine.rows) mine.rows = table_rows(lines_begin(part, head), part.data_end(), part.first_line);
+  const TablePlan plan = plan_table(head.table, kind, options);
+  const TableChoice choice = decide_table(part.path(), head.table, kind, plan, options, whole, data_lines);
+  return read_table_rows(part.path(), head.table, kind, choice, *mine.rows, 0, std::string());
 }
 
 }  // namespace numagraph::io

@@ -1,19 +1,20 @@
-// How a text edge table is read: header, index column, weight column, extra
-// columns, integer ids or names (edge_table.hpp). One serial pass: names are
-// numbered in order of first appearance, so the numbering does not depend on
-// the thread count.
+// How a text edge table is decided: header, index column, weight column,
+// extra columns, integer ids or names (edge_table.hpp): the plan from the
+// file's first rows, the facts of the other rows, the decisions from both.
+// edge_table_read.cpp reads the rows with the decisions.
 #include "edge_table.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <string>
-#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
 #include "edge_lines.hpp"
 #include "numagraph/util/error.hpp"
+#include "table_text.hpp"
 
 namespace numagraph::io {
 
@@ -25,41 +26,60 @@ bool parse_id(std::string_view t, std::uint64_t& v) {
   return ec == std::errc() && p == t.data() + t.size() && v < (std::uint64_t{1} << 63);
 }
 
-void record_directed(EdgeList& e) {
-  set_decision(e.decisions, "directed", "true",
+void record_directed(InputDecisions& d) {
+  set_decision(d, "directed", "true",
                "edges are read as directed arcs source -> target, as the file does not say "
                "(-s/--symmetrize, Python directed=False, reads them as undirected edges)");
 }
 
+void record_directed(EdgeList& e) { record_directed(e.decisions); }
+
+bool parse_python_dict(std::string_view t, const std::string& key, std::string_view& value,
+                       std::vector<std::string_view>& keys) {
+  keys.clear();
+  if (t.size() < 2 || t.front() != '{' || t.back() != '}') return false;
+  std::size_t p = 1;
+  const std::size_t end = t.size() - 1;
+  bool found = false;
+  auto skip = [&] {
+    while (p < end && (t[p] == ' ' || t[p] == '\t')) ++p;
+  };
+  for (;;) {
+    skip();
+    if (p >= end) return true;
+    const char q = t[p];
+    if (q != '\'' && q != '"') return false;
+    const std::size_t close = t.find(q, p + 1);
+    if (close == std::string_view::npos || close >= end) return false;
+    const std::string_view k = t.substr(p + 1, close - p - 1);
+    keys.push_back(k);
+    p = close + 1;
+    skip();
+    if (p >= end || t[p] != ':') return false;
+    ++p;
+    skip();
+    // The value: a quoted string, or text up to the next comma.
+    std::size_t vb = p, ve;
+    if (p < end && (t[p] == '\'' || t[p] == '"')) {
+      const std::size_t c = t.find(t[p], p + 1);
+      if (c == std::string_view::npos || c >= end) return false;
+      ve = c + 1;
+      p = c + 1;
+    } else {
+      while (p < end && t[p] != ',') ++p;
+      ve = p;
+      while (ve > vb && t[ve - 1] == ' ') --ve;
+    }
+    if (k == key && !found) {
+      value = t.substr(vb, ve - vb);
+      found = true;
+    }
+    skip();
+    if (p < end && t[p] == ',') ++p;
+  }
+}
+
 namespace {
-
-std::string lower(std::string_view t) {
-  std::string s(t);
-  for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return s;
-}
-
-std::string shown(std::string_view t) {
-  std::string s(t.substr(0, 40));
-  if (t.size() > 40) s += "...";
-  return "'" + s + "'";
-}
-
-bool all_digits(std::string_view t) {
-  if (t.empty()) return false;
-  for (char c : t)
-    if (c < '0' || c > '9') return false;
-  return true;
-}
-
-// A whole token that is a finite number.
-bool parse_number(std::string_view t, double& x) {
-  if (t.empty()) return false;
-  const char* b = t.data();
-  if (*b == '+') ++b;
-  auto [p, ec] = std::from_chars(b, t.data() + t.size(), x);
-  return ec == std::errc() && p == t.data() + t.size() && std::isfinite(x);
-}
 
 // Words a header uses for the source and target columns. Only words unlikely
 // as vertex names: a names file whose first edge is "a,b" must not lose it.
@@ -114,53 +134,6 @@ bool weight_like(std::string_view name) {
          has_suffix(l, "_distance") || has_suffix(l, "_length");
 }
 
-// The value of `key` in a Python dict literal as networkx writes it
-// ({'weight': 3.0, 'color': 'red'}), and every key; false when it is not one.
-bool parse_python_dict(std::string_view t, const std::string& key, std::string_view& value,
-                       std::vector<std::string_view>& keys) {
-  keys.clear();
-  if (t.size() < 2 || t.front() != '{' || t.back() != '}') return false;
-  std::size_t p = 1;
-  const std::size_t end = t.size() - 1;
-  bool found = false;
-  auto skip = [&] {
-    while (p < end && (t[p] == ' ' || t[p] == '\t')) ++p;
-  };
-  for (;;) {
-    skip();
-    if (p >= end) return true;
-    const char q = t[p];
-    if (q != '\'' && q != '"') return false;
-    const std::size_t close = t.find(q, p + 1);
-    if (close == std::string_view::npos || close >= end) return false;
-    const std::string_view k = t.substr(p + 1, close - p - 1);
-    keys.push_back(k);
-    p = close + 1;
-    skip();
-    if (p >= end || t[p] != ':') return false;
-    ++p;
-    skip();
-    // The value: a quoted string, or text up to the next comma.
-    std::size_t vb = p, ve;
-    if (p < end && (t[p] == '\'' || t[p] == '"')) {
-      const std::size_t c = t.find(t[p], p + 1);
-      if (c == std::string_view::npos || c >= end) return false;
-      ve = c + 1;
-      p = c + 1;
-    } else {
-      while (p < end && t[p] != ',') ++p;
-      ve = p;
-      while (ve > vb && t[ve - 1] == ' ') --ve;
-    }
-    if (k == key && !found) {
-      value = t.substr(vb, ve - vb);
-      found = true;
-    }
-    skip();
-    if (p < end && t[p] == ',') ++p;
-  }
-}
-
 // What a name that is not a weight says the column is, or null.
 const char* not_weight_kind(std::string_view name) {
   static const char* const kTimes[] = {"since", "year", "years", "date", "datetime", "time", "timestamp", "ts",
@@ -211,40 +184,258 @@ std::pair<bool, std::string> weight_column_name_verdict(std::string_view name) {
   return {true, "a column of numbers"};
 }
 
-EdgeList edges_from_table(const std::string& path, const TableRows& rows, const TableKind& kind,
-                          const ReadOptions& options) {
-  const std::string sep_text = kind.sep == ',' ? "," : kind.sep == '\t' ? "<tab>" : " ";
-  const std::string shape = kind.sep == ' ' ? "source target [weight]" : "source" + sep_text + "target[" + sep_text + "weight]";
-  const std::string a_line = kind.sep == ' ' ? std::string("an edge-list line") : std::string("a ") + kind.name + " edge line";
-  const std::size_t n = rows.size();
+
+TableShape::TableShape(const TableKind& kind)
+    : sep_text(kind.sep == ',' ? "," : kind.sep == '\t' ? "<tab>" : " "),
+      shape(kind.sep == ' ' ? "source target [weight]" : "source" + sep_text + "target[" + sep_text + "weight]"),
+      a_line(kind.sep == ' ' ? std::string("an edge-list line") : std::string("a ") + kind.name + " edge line") {}
+
+TableRows TableHead::rows() const {
+  TableRows r;
+  for (std::size_t i = 0; i < count; ++i) {
+    r.fields.insert(r.fields.end(), fields[i].begin(), fields[i].end());
+    r.end_row(line[i]);
+  }
+  return r;
+}
+
+int TablePlan::candidate(std::size_t column) const {
+  for (int k = 0; k < kWeightCandidates; ++k)
+    if (candidates[k] >= 0 && static_cast<std::size_t>(candidates[k]) == column) return k;
+  return -1;
+}
+
+TablePlan plan_table(const TableHead& head, const TableKind& kind, const ReadOptions& options) {
+  TablePlan plan;
+  std::fill(std::begin(plan.candidates), std::end(plan.candidates), -1);
+  const TableRows h = head.rows();
+  if (head.count == 0) return plan;
+  const Header asked = options.header;
+  for (std::size_t i = 0; i < head.count; ++i) plan.columns[i] = h.columns(i);
+  plan.index_possible = asked != Header::kNo && h.columns(0) >= 3 && h.at(0, 0).empty();
+  plan.a0 = std::string(h.at(0, 0));
+  plan.b0 = std::string(h.at(0, 1));
+  std::uint64_t id = 0;
+  const bool first_integers = parse_id(plan.a0, id) && parse_id(plan.b0, id);
+  plan.judge = asked == Header::kAuto && !first_integers && !(all_digits(plan.a0) && all_digits(plan.b0)) &&
+               !is_column_name_pair(plan.a0, plan.b0);
+  for (std::size_t i = 0; i < head.count; ++i)
+    plan.dicts_possible = plan.dicts_possible || (kind.python_dicts && !h.at(i, 2).empty() && h.at(i, 2).front() == '{');
+  const std::string& wanted = options.weight_column;
+  plan.dict_key = wanted == "none" || wanted.empty() ? "weight" : wanted;
+
+  // Weight columns decide_table may choose: the third after the ends, the
+  // asked one (by number or by header name), the first weight-like name.
+  int used = 0;
+  auto add = [&](std::size_t c) {
+    if (plan.candidate(c) < 0 && used < kWeightCandidates) plan.candidates[used++] = static_cast<int>(c);
+  };
+  const std::size_t sides = plan.index_possible ? 2 : 1;
+  for (std::size_t s = 0; s < sides; ++s) add(s + 2);
+  std::uint64_t k = 0;
+  if (wanted != "none" && !wanted.empty()) {
+    if (parse_id(wanted, k) && k >= 1 && k <= (std::uint64_t{1} << 20)) add(static_cast<std::size_t>(k - 1));
+    for (std::size_t c = 0; c < h.columns(0); ++c)
+      if (h.at(0, c) == wanted) {
+        add(c);
+        break;
+      }
+    for (std::size_t c = 0; c < h.columns(0); ++c)
+      if (lower(h.at(0, c)) == lower(wanted)) {
+        add(c);
+        break;
+      }
+  }
+  for (std::size_t s = 0; s < sides; ++s)
+    for (std::size_t c = s + 2; c < h.columns(0); ++c)
+      if (weight_like(h.at(0, c))) {
+        add(c);
+        break;
+      }
+  plan.uniform_ok = first_integers && !plan.index_possible && !plan.judge && !plan.dicts_possible && used == 1 &&
+                    plan.candidates[0] == 2;
+  return plan;
+}
+
+namespace {
+
+// A name's hash for HeaderFacts (FNV-1a, mixed: the same in every process).
+std::uint64_t name_hash(std::string_view t) {
+  std::uint64_t x = 1469598103934665603ULL;
+  for (char c : t) x = (x ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  x ^= x >> 31;
+  x *= 0x9E3779B97F4A7C15ULL;
+  return x ^ (x >> 29);
+}
+
+}  // namespace
+
+void TableGatherer::row(const TableRows& rows, std::size_t i) {
+  const std::int64_t line = rows.line[i];
+  const std::size_t c = rows.columns(i);
+  std::uint64_t id = 0;
+  const std::size_t sides = plan_.index_possible ? 2 : 1;
+  for (std::size_t s = 0; s < sides; ++s) {
+    IdFacts& f = facts_.ids[s];
+    const std::string_view x = rows.at(i, s), y = rows.at(i, s + 1);
+    for (std::size_t j = 0; j < 2; ++j)
+      if (c < s + 2 || c != plan_.columns[j] || x.empty() || y.empty()) first_line(f.column_error[j], line);
+    const bool ints = parse_id(x, id) && parse_id(y, id);
+    f.all_integer = f.all_integer && ints;
+    f.any_integer = f.any_integer || ints;
+    if (!ints) {
+      const bool big = (all_digits(x) || all_digits(y)) && (all_digits(x) || parse_id(x, id)) &&
+                       (all_digits(y) || parse_id(y, id));
+      if (big) first_line(f.big_line, line);
+      else f.text.offer(line, parse_id(x, id) ? y : x);
+    }
+  }
+  if (plan_.index_possible) {
+    IndexFacts& f = facts_.index;
+    std::uint64_t v = 0;
+    if (!parse_id(rows.at(i, 0), v)) {
+      f.counting = 0;
+    } else if (!f.rows) {
+      f.rows = 1;
+      f.first = f.last = v;
+    } else {
+      f.counting = f.counting && v == f.last + 1;
+      f.last = v;
+    }
+  }
+  if (plan_.judge) {
+    HeaderFacts& f = facts_.header_facts;
+    const std::string_view x = rows.at(i, 0), y = rows.at(i, 1);
+    f.elsewhere = f.elsewhere || x == plan_.a0 || x == plan_.b0 || y == plan_.a0 || y == plan_.b0;
+    if (line <= kRepeatSampleLines) {
+      for (std::string_view t : {x, y}) {
+        if (!seen_.insert(t).second) {
+          f.repeat = 1;
+          continue;
+        }
+        const std::uint64_t h = name_hash(t);
+        const std::size_t bit = static_cast<std::size_t>(h % (kSeenWords * 64));
+        f.seen[bit / 64] |= std::uint64_t{1} << (bit % 64);
+        if (hashes_.size() <= kNameHashes) hashes_.push_back(h);
+      }
+    }
+  }
+  for (int k = 0; k < kWeightCandidates; ++k) {
+    if (plan_.candidates[k] < 0) continue;
+    NumberFacts& f = facts_.numbers[k];
+    const std::string_view t = rows.at(i, static_cast<std::size_t>(plan_.candidates[k]));
+    double x = 0;
+    if (!parse_number(t, x)) {
+      f.not_number.offer(line, t);
+      continue;
+    }
+    try {
+      check_weight(x, false, true);
+      f.integral = f.integral && integral_weight(x);
+    } catch (const LineError&) {
+      first_line(f.bad_weight, line);
+    }
+  }
+  if (plan_.dicts_possible) {
+    DictFacts& f = facts_.dicts;
+    std::string_view value;
+    std::vector<std::string_view> keys;
+    if (!parse_python_dict(rows.at(i, 2), plan_.dict_key, value, keys)) {
+      first_line(f.bad, line);
+      return;
+    }
+    for (auto k : keys)
+      if (k != plan_.dict_key) f.add_key(k);
+    if (value.empty()) {
+      ++f.without;
+      return;
+    }
+    ++f.with;
+    double x = 0;
+    bool ok = parse_number(value, x);
+    if (ok) {
+      try {
+        check_weight(x, false, true);
+      } catch (const LineError&) {
+        ok = false;
+      }
+    }
+    if (!ok) first_line(f.bad_weight, line);
+    else f.integral = f.integral && integral_weight(x);
+  }
+}
+
+void TableGatherer::finish() {
+  HeaderFacts& f = facts_.header_facts;
+  std::sort(hashes_.begin(), hashes_.end());
+  hashes_.erase(std::unique(hashes_.begin(), hashes_.end()), hashes_.end());
+  if (hashes_.size() > kNameHashes) {
+    f.hashes_complete = 0;
+    return;
+  }
+  std::copy(hashes_.begin(), hashes_.end(), f.hashes);
+  f.hash_count = static_cast<std::uint16_t>(hashes_.size());
+}
+
+void gather_rows(const TablePlan& plan, const TableHead& head, const TableRows& rows, FactsBody& facts) {
+  TableGatherer g(plan, facts);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (head.count == 0 || rows.line[i] != head.line[0]) g.row(rows, i);
+  g.finish();
+}
+
+void gather_uniform_rows(const TablePlan& plan, const UniformRows& rows, FactsBody& facts) {
+  if (rows.count == 0) return;
+  IdFacts& f = facts.ids[0];
+  for (std::size_t j = 0; j < 2; ++j)
+    if (rows.columns != plan.columns[j]) first_line(f.column_error[j], rows.first_line);
+  f.all_integer = f.all_integer && rows.plus_rows == 0;
+  f.any_integer = f.any_integer || rows.count > rows.plus_rows;
+  if (rows.plus.line) f.text.offer(rows.plus.line, rows.plus.text.view());
+  NumberFacts& w = facts.numbers[plan.candidate(2)];
+  if (rows.columns < 3) {
+    w.not_number.offer(rows.first_line, {});
+  } else {
+    w.integral = w.integral && rows.integral;
+  }
+}
+
+TableChoice decide_table(const std::string& path, const TableHead& head, const TableKind& kind, const TablePlan& plan,
+                         const ReadOptions& options, const FactsBody& rest, std::int64_t n) {
+  const TableShape words(kind);
+  const std::string& shape = words.shape;
+  const std::string& a_line = words.a_line;
+  TableChoice ch;
+  auto line_error = [&](TableError kind_of_error, std::int64_t line) {
+    ch.error = kind_of_error;
+    ch.error_line = line;
+    return ch;
+  };
+  if (rest.tokenizer_error) return line_error(TableError::kTokenizer, rest.tokenizer_error);
   if (n == 0)
     throw InputError(path, 1, std::string("no edges: the file is empty (or only blank and comment lines); ") +
                                   a_line + " is " + shape);
-  EdgeList e;
-  e.source_name = path;
-  record_directed(e);
+  record_directed(ch.decisions);
   const Header asked = options.header;
+  const TableRows h = head.rows();
 
   // A row index (pandas' to_csv, R's write.csv): a header whose first field is
   // empty above a first column that counts 0, 1, 2, ... or 1, 2, 3, ...
   bool index = false;
-  if (asked != Header::kNo && n >= 2 && rows.columns(0) >= 3 && rows.at(0, 0).empty()) {
-    std::uint64_t base = 0, v = 0;
-    index = parse_id(rows.at(1, 0), base) && base <= 1;
-    for (std::size_t i = 1; i < n && index; ++i) index = parse_id(rows.at(i, 0), v) && v == base + (i - 1);
+  if (asked != Header::kNo && n >= 2 && h.columns(0) >= 3 && h.at(0, 0).empty()) {
+    std::uint64_t base = 0;
+    index = parse_id(h.at(1, 0), base) && base <= 1 && rest.index.rows && rest.index.counting && rest.index.first == base;
   }
   const std::size_t s = index ? 1 : 0;  // the source column; the target is s + 1
-  const std::string counting = index && rows.at(1, 0) == "1" ? "1, 2, 3, ..." : "0, 1, 2, ...";
+  const std::string counting = index && h.at(1, 0) == "1" ? "1, 2, 3, ..." : "0, 1, 2, ...";
 
   // Header.
   bool header = asked == Header::kYes || index;
   std::string why;  // why a header was detected, or why line 1 was kept
-  const std::string a0(rows.at(0, s)), b0(rows.at(0, s + 1));
+  const std::string a0(h.at(0, s)), b0(h.at(0, s + 1));
   std::uint64_t id = 0;
-  auto integer_ends = [&](std::size_t i) { return parse_id(rows.at(i, s), id) && parse_id(rows.at(i, s + 1), id); };
-  const bool first_integers = integer_ends(0);
-  bool rest_integers = true;
-  for (std::size_t i = 1; i < n && rest_integers; ++i) rest_integers = integer_ends(i);
+  const bool first_integers = parse_id(h.at(0, s), id) && parse_id(h.at(0, s + 1), id);
+  const bool rest_integers = rest.ids[s].all_integer;
   bool judged = false;  // line 1 had to be judged (not plainly an edge of integers)
   if (index) {
     why = "its first field is empty above a first column counting " + counting +
@@ -263,105 +454,85 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
       // text above numbers, or the rest of the file has shared vertices
       // (an edge of two vertices nothing else touches is unusual in a file
       // whose other edges meet).
-      bool elsewhere = false, repeats = false;
-      std::unordered_set<std::string_view> seen;
-      const std::size_t sample = std::min<std::size_t>(n, 1000000);
-      for (std::size_t i = 1; i < n && !elsewhere; ++i) {
-        const std::string_view x = rows.at(i, s), y = rows.at(i, s + 1);
-        elsewhere = x == a0 || x == b0 || y == a0 || y == b0;
-        if (i < sample && !repeats) {
-          repeats = !seen.insert(x).second;
-          repeats = !seen.insert(y).second || repeats;
-        }
-      }
-      bool text_over_numbers = rows.columns(0) > s + 2;
+      const HeaderFacts& names = rest.header_facts;
       double x = 0;
-      text_over_numbers = text_over_numbers && !parse_number(rows.at(0, s + 2), x);
-      for (std::size_t i = 1; i < n && text_over_numbers; ++i)
-        text_over_numbers = parse_number(rows.at(i, s + 2), x);
-      if (!elsewhere && (text_over_numbers || repeats)) {
+      const bool text_over_numbers = h.columns(0) > s + 2 && !parse_number(h.at(0, s + 2), x) &&
+                                     rest.numbers[plan.candidate(s + 2)].not_number.line == 0;
+      const bool repeats = names.repeat;
+      if (!names.elsewhere && !text_over_numbers && !repeats && !names.hashes_complete && names.maybe_repeat)
+        throw UsageError(path + ": whether line 1 (" + shown(a0) + ", " + shown(b0) +
+                         ") is a header depends on whether the other lines' vertices meet, which the parts of the "
+                         "file cannot tell apart: give --header or --no-header (Python header=True or False)");
+      if (!names.elsewhere && (text_over_numbers || repeats)) {
         header = true;
         why = text_over_numbers ? "its fields are not in any edge, and its third field is text above numbers"
                                 : "its fields are not in any edge, while the other lines' vertices meet";
       }
     }
   }
-  e.header = header;
-  e.header_detected = asked == Header::kAuto;
+  ch.index = index;
+  ch.s = s;
+  ch.header = header;
+  ch.header_detected = asked == Header::kAuto;
   if (asked == Header::kAuto && index) {
-    set_decision(e.decisions, "header", "true");  // the index note says it
+    set_decision(ch.decisions, "header", "true");  // the index note says it
   } else if (asked == Header::kAuto && header) {
-    set_decision(e.decisions, "header", "true",
+    set_decision(ch.decisions, "header", "true",
                  "line 1 (" + shown(a0) + ", " + shown(b0) + ") is read as a header, not an edge: " + why +
                      " (--no-header, Python header=False, reads it as an edge)");
   } else if (asked == Header::kAuto && judged) {
-    set_decision(e.decisions, "header", "false",
+    set_decision(ch.decisions, "header", "false",
                  "line 1 (" + shown(a0) + ", " + shown(b0) +
                      ") is read as an edge, not a header (--header, Python header=True, reads it as column names)");
   } else {
-    set_decision(e.decisions, "header", header ? "true" : "false");
+    set_decision(ch.decisions, "header", header ? "true" : "false");
   }
-  const Columns col{rows, header};
+  const Columns col{h, header};
   if (index)
-    set_decision(e.decisions, "index_column", col.id(0),
+    set_decision(ch.decisions, "index_column", col.id(0),
                  "line 1 is a header and column 1 a row index (no name, counting " + counting +
                      "), skipped (--no-header, Python header=False, reads both as data); write the file without it (pandas: to_csv(index=False); R: "
                      "write.csv(row.names=FALSE)) if it is not one");
 
   const std::size_t first = header ? 1 : 0;
-  const std::size_t m = n - first;
-  if (m == 0)
-    throw InputError(path, rows.line[0],
+  if (n - static_cast<std::int64_t>(first) == 0)
+    throw InputError(path, head.line[0],
                      "only a header line, no edges (if this line is an edge, read the file with --no-header, "
                      "Python header=False)");
-  const std::size_t columns = rows.columns(first);
-  for (std::size_t i = first; i < n; ++i) {
-    const std::size_t c = rows.columns(i);
-    if (c < s + 2)
-      throw InputError(path, rows.line[i],
-                       std::string(c == 1 ? "one column" : std::to_string(c) + " columns") + "; " + a_line +
-                           " is " + (index ? "index" + sep_text : std::string()) + shape +
-                           (kind.sep == '\t' ? " (TSV columns are separated by tabs)" : ""));
-    if (c != columns)
-      throw InputError(path, rows.line[i],
-                       std::to_string(c) + " columns where the first edge line (line " +
-                           std::to_string(rows.line[first]) + ") has " + std::to_string(columns) +
-                           ": every edge line needs the same columns");
-    if (rows.at(i, s).empty() || rows.at(i, s + 1).empty())
-      throw InputError(path, rows.line[i],
-                       std::string("empty ") + (rows.at(i, s).empty() ? "source" : "target") + " field");
+  // The facts of every edge row: row 0's too when it is one.
+  FactsBody all = rest;
+  if (!header) {
+    FactsBody row0 = new_body(static_cast<Format>(rest.format), options);
+    TableGatherer(plan, row0).row(h, 0);
+    combine_bodies(row0, rest);
+    all = row0;
   }
+  const std::size_t columns = h.columns(first);
+  ch.columns = columns;
+  ch.first_edge_line = head.line[first];
+  if (all.ids[s].column_error[first]) return line_error(TableError::kColumns, all.ids[s].column_error[first]);
 
   if (kind.weight_required && options.weight_column != "none" && columns < s + 3)
-    throw InputError(path, rows.line[first],
+    throw InputError(path, head.line[first],
                      std::string("no weight: a .wel line is source target weight (read it as .el with --format el, "
                                  "or give --weight-column none)"));
   // The weight column: asked for, or chosen (a weight-like name first, else
   // the third column when it is numeric and its name does not say otherwise).
   const std::string& wanted = options.weight_column;
   const bool none = wanted == "none";
-  const bool dicts = kind.python_dicts && columns == s + 3 && !rows.at(first, s + 2).empty() &&
-                     rows.at(first, s + 2).front() == '{';
+  const bool dicts = kind.python_dicts && columns == s + 3 && !h.at(first, s + 2).empty() &&
+                     h.at(first, s + 2).front() == '{';
   std::ptrdiff_t wc = -1;
   std::string weight_note;
-  auto numeric_column = [&](std::size_t c, std::size_t& bad) {
-    double x = 0;
-    for (std::size_t i = first; i < n; ++i)
-      if (!parse_number(rows.at(i, c), x)) {
-        bad = i;
-        return false;
-      }
-    return true;
-  };
   if (!none && !wanted.empty() && !dicts) {
     std::uint64_t k = 0;
     if (parse_id(wanted, k) && k >= 1 && k <= columns) {
       wc = static_cast<std::ptrdiff_t>(k - 1);
     } else {
       for (std::size_t c = 0; c < columns && wc < 0; ++c)
-        if (header && rows.at(0, c) == wanted) wc = static_cast<std::ptrdiff_t>(c);
+        if (header && h.at(0, c) == wanted) wc = static_cast<std::ptrdiff_t>(c);
       for (std::size_t c = 0; c < columns && wc < 0; ++c)
-        if (header && lower(rows.at(0, c)) == lower(wanted)) wc = static_cast<std::ptrdiff_t>(c);
+        if (header && lower(h.at(0, c)) == lower(wanted)) wc = static_cast<std::ptrdiff_t>(c);
     }
     if (wc < 0) {
       std::string have;
@@ -378,19 +549,19 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
       wc = static_cast<std::ptrdiff_t>(s + 2);
     } else {
       for (std::size_t c = s + 2; c < columns && wc < 0 && header; ++c)
-        if (weight_like(rows.at(0, c))) wc = static_cast<std::ptrdiff_t>(c);
+        if (weight_like(h.at(0, c))) wc = static_cast<std::ptrdiff_t>(c);
       if (wc >= 0) {
         weight_note = col.named(static_cast<std::size_t>(wc)) + " is read as edge weights, as its name says";
       } else {
         const std::size_t c = s + 2;
-        std::size_t bad = 0;
-        if (header && not_weight_kind(rows.at(0, c))) {
-          weight_note = col.named(c) + " is not read as weights: its name says " + not_weight_kind(rows.at(0, c)) +
+        const LineText& bad = all.numbers[plan.candidate(c)].not_number;
+        if (header && not_weight_kind(h.at(0, c))) {
+          weight_note = col.named(c) + " is not read as weights: its name says " + not_weight_kind(h.at(0, c)) +
                         " (--weight-column " +
                         col.id(c) + ", Python weight=" + python_column(col.id(c)) + ", reads it as weights)";
-        } else if (!numeric_column(c, bad)) {
-          weight_note = col.named(c) + " is not read as weights: line " + std::to_string(rows.line[bad]) +
-                        " has " + shown(rows.at(bad, c)) + ", not a number";
+        } else if (bad.line) {
+          weight_note = col.named(c) + " is not read as weights: line " + std::to_string(bad.line) +
+                        " has " + shown(bad.text.view()) + ", not a number";
         } else {
           wc = static_cast<std::ptrdiff_t>(c);
           weight_note = col.named(c) + " holds numbers and is read as edge weights";
@@ -401,9 +572,9 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
     }
   }
   if (wc >= 0) {
-    set_decision(e.decisions, "weight_column", col.id(static_cast<std::size_t>(wc)), weight_note);
+    set_decision(ch.decisions, "weight_column", col.id(static_cast<std::size_t>(wc)), weight_note);
   } else if (!dicts && (none || columns > s + 2)) {
-    set_decision(e.decisions, "weight_column", "none", weight_note);
+    set_decision(ch.decisions, "weight_column", "none", weight_note);
   }
   // Columns read by nobody.
   if (!dicts) {
@@ -417,7 +588,7 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
       ++count;
     }
     if (count)  // no note when --weight-column chose: the rest is ignored as asked
-      set_decision(e.decisions, "extra_columns", ids,
+      set_decision(ch.decisions, "extra_columns", ids,
                    !wanted.empty() ? std::string()
                                    : (count == 1 ? "column " + names + " is" : "columns " + names + " are") +
                                          " ignored: numagraph reads a source, a target and at most one weight "
@@ -426,126 +597,63 @@ EdgeList edges_from_table(const std::string& path, const TableRows& rows, const 
   }
 
   // Weights.
-  e.src = NumaArray<std::uint64_t>(m);
-  e.dst = NumaArray<std::uint64_t>(m);
-  bool integral = true;
-  auto store_weight = [&](std::size_t i, std::string_view t, const std::string& where) {
-    double x = 0;
-    if (!parse_number(t, x))
-      throw InputError(path, rows.line[i],
-                       "expected a weight (a number) in " + where + ", found " + shown(t) +
-                           " (--weight-column none, Python weight=None, reads the graph unweighted)");
-    try {
-      check_weight(x, false, true);
-    } catch (const LineError& err) {
-      throw InputError(path, rows.line[i], err.message);
-    }
-    if (x != std::floor(x) || std::fabs(x) > static_cast<double>(kMaxExactIntegerWeight)) integral = false;
-    e.weights[i - first] = static_cast<weight_t>(x);
-  };
+  ch.wc = wc;
+  ch.dicts = dicts;
   if (wc >= 0) {
-    e.weights = NumaArray<weight_t>(m);
-    const std::string where = col.named(static_cast<std::size_t>(wc));
-    for (std::size_t i = first; i < n; ++i) store_weight(i, rows.at(i, static_cast<std::size_t>(wc)), where);
-    e.weight_kind = integral ? WeightKind::kInteger : WeightKind::kReal;
+    const NumberFacts& w = all.numbers[plan.candidate(static_cast<std::size_t>(wc))];
+    ch.weight_where = col.named(static_cast<std::size_t>(wc));
+    const std::int64_t bad = w.not_number.line && (!w.bad_weight || w.not_number.line < w.bad_weight)
+                                 ? w.not_number.line : w.bad_weight;
+    if (bad) return line_error(TableError::kWeight, bad);
+    ch.weight_kind = w.integral ? WeightKind::kInteger : WeightKind::kReal;
   } else if (dicts) {
     // networkx's write_edgelist: {} or {'weight': 3.0, ...} after the ends.
-    const std::string key = none || wanted.empty() ? "weight" : wanted;
-    std::vector<std::string_view> keys;
-    std::vector<std::string> other;
-    std::size_t with = 0, without = 0;
-    std::string_view value;
-    std::vector<std::int8_t> has(m, 0);
-    for (std::size_t i = first; i < n; ++i) {
-      value = {};
-      const std::string_view t = rows.at(i, s + 2);
-      if (!parse_python_dict(t, key, value, keys))
-        throw InputError(path, rows.line[i],
-                         "expected a Python dict of edge data (as networkx's write_edgelist writes: {} or "
-                         "{'weight': 3.0}) in the third field, found " + shown(t));
-      for (auto k : keys)
-        if (k != key && other.size() < 8 && std::find(other.begin(), other.end(), std::string(k)) == other.end())
-          other.emplace_back(k);
-      has[i - first] = !value.empty();
-      with += !value.empty();
-      without += value.empty();
-    }
-    if (with > 0 && !none) {
-      e.weights = NumaArray<weight_t>(m);
-      for (std::size_t i = first; i < n; ++i) {
-        if (has[i - first]) {
-          value = {};
-          parse_python_dict(rows.at(i, s + 2), key, value, keys);
-          store_weight(i, value, "the edge data's '" + key + "'");
-        } else {
-          e.weights[i - first] = 1;
-        }
-      }
-      e.weight_kind = integral ? WeightKind::kInteger : WeightKind::kReal;
-      set_decision(e.decisions, "weight_column", key,
+    const DictFacts& d = all.dicts;
+    const std::string& key = plan.dict_key;
+    ch.dict_key = key;
+    ch.weight_where = "the edge data's '" + key + "'";
+    if (d.bad) return line_error(TableError::kDict, d.bad);
+    if (d.with > 0 && !none) {
+      if (d.bad_weight) return line_error(TableError::kDictWeight, d.bad_weight);
+      ch.dict_weights = true;
+      ch.weight_kind = d.integral ? WeightKind::kInteger : WeightKind::kReal;
+      set_decision(ch.decisions, "weight_column", key,
                    "the edge data's '" + key + "' is read as edge weights" +
-                       (without ? " (" + std::to_string(without) + " edges without one weigh 1)" : std::string()) +
+                       (d.without ? " (" + std::to_string(d.without) + " edges without one weigh 1)" : std::string()) +
                        " (--weight-column none, Python weight=None, reads the graph unweighted)");
     } else {
-      set_decision(e.decisions, "weight_column", "none");
+      set_decision(ch.decisions, "weight_column", "none");
     }
-    if (!other.empty()) {
+    if (d.key_too_long)
+      throw UsageError(path + ": an edge data key is longer than " + std::to_string(kDictKeyBytes) +
+                       " characters, which numagraph does not read: shorten the keys");
+    if (d.key_count) {
       std::string list;
-      for (std::size_t k = 0; k < other.size(); ++k) list += (k ? "," : "") + other[k];
-      set_decision(e.decisions, "extra_columns", list,
+      for (int k = 0; k < d.key_count; ++k) list += (k ? "," : "") + std::string(d.key(k));
+      set_decision(ch.decisions, "extra_columns", list,
                    "edge data other than the weight is ignored ('" + list + "')" +
                        (none ? std::string() : " (--weight-column KEY, Python weight=KEY, picks the weight key)"));
     }
   }
 
   // Ids: integers when every source and target is one below 2^63, else names.
-  const bool integers = rest_integers && (first_integers || header);
-  if (integers) {
-    for (std::size_t i = first; i < n; ++i) {
-      parse_id(rows.at(i, s), e.src[i - first]);
-      parse_id(rows.at(i, s + 1), e.dst[i - first]);
-    }
-    set_decision(e.decisions, "ids", "integers");
-    return e;
+  ch.integers = rest_integers && (first_integers || header);
+  if (ch.integers) {
+    set_decision(ch.decisions, "ids", "integers");
+    return ch;
   }
   // Which line made the ids names, when others look like integers.
-  std::size_t text_row = n, big_row = n, int_rows = 0;
-  for (std::size_t i = first; i < n; ++i) {
-    const bool ints = integer_ends(i);
-    int_rows += ints;
-    if (!ints && text_row == n) {
-      const std::string_view x = rows.at(i, s), y = rows.at(i, s + 1);
-      const bool big = (all_digits(x) || all_digits(y)) && (all_digits(x) || parse_id(x, id)) &&
-                       (all_digits(y) || parse_id(y, id));
-      if (big && big_row == n) big_row = i;
-      if (!big) text_row = i;
-    }
-  }
+  const IdFacts& f = all.ids[s];
   std::string ids_note;
-  if (text_row == n && big_row < n) {
-    ids_note = "ids are read as names (text), as line " + std::to_string(rows.line[big_row]) +
+  if (!f.text.line && f.big_line) {
+    ids_note = "ids are read as names (text), as line " + std::to_string(f.big_line) +
                " has an integer id of 2^63 or more; results name vertices by their ids as written";
-  } else if (int_rows > 0 && text_row < n) {
-    const std::string_view x = rows.at(text_row, s), y = rows.at(text_row, s + 1);
-    ids_note = "every id is read as a name (text), as line " + std::to_string(rows.line[text_row]) + " has " +
-               shown(parse_id(x, id) ? y : x) + " where other lines have integer ids";
+  } else if (f.any_integer && f.text.line) {
+    ids_note = "every id is read as a name (text), as line " + std::to_string(f.text.line) + " has " +
+               shown(f.text.text.view()) + " where other lines have integer ids";
   }
-  set_decision(e.decisions, "ids", "names", ids_note);
-  auto names = std::make_shared<std::vector<std::string>>();
-  std::unordered_map<std::string_view, std::uint64_t> number;
-  number.reserve(2 * m);
-  auto id_of = [&](std::string_view t) {
-    auto [it, fresh] = number.try_emplace(t, names->size());
-    if (fresh) names->emplace_back(t);
-    return it->second;
-  };
-  for (std::size_t i = first; i < n; ++i) {
-    e.src[i - first] = id_of(rows.at(i, s));
-    e.dst[i - first] = id_of(rows.at(i, s + 1));
-  }
-  e.num_vertices = names->size();
-  e.names = std::move(names);
-  return e;
+  set_decision(ch.decisions, "ids", "names", ids_note);
+  return ch;
 }
 
 }  // namespace numagraph::io

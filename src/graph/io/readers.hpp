@@ -17,14 +17,21 @@ std::uint64_t user_id(const G& g, typename G::vertex_type v) {
   return g.relabelled() ? g.label(v) : static_cast<std::uint64_t>(g.permutation().to_old(v));
 }
 
-// .el .wel .txt: integer ids on the parallel fast path; names, headers and more
-// columns as a table (edge_table.hpp).
-EdgeList read_edge_list_text(const std::string& path, bool weighted, const ReadOptions& options);
-EdgeList read_matrix_market(const std::string& path);                  // .mtx
-EdgeList read_dimacs(const std::string& path);                         // .gr
+// The text formats read line by line, whole or in parts (part_readers.hpp):
+// .el .wel .txt (integer ids on the parallel fast path; names, headers and
+// more columns as a table, edge_table.hpp), .mtx, .gr, .csv, .tsv. The whole
+// file is read as its one part.
+EdgeList read_text_edges(const std::string& path, Format format, const ReadOptions& options);
 EdgeList read_metis(const std::string& path);                          // .graph
-EdgeList read_csv(const std::string& path, char sep, const ReadOptions& options);  // .csv (',') .tsv ('\t')
 void write_csv(const AnyGraph& g, const std::string& path, char sep);
+
+// read_edge_list's steps around a reader (dispatch.cpp): the format (and
+// whether it came from the content), the decision that says so, the check of
+// --weight-column against the format, and --weight-column none.
+Format resolve_format(const std::string& path, Format f, bool* sniffed);
+InputDecision sniffed_format_decision(const std::string& path, Format f);
+void check_weight_column_of(const std::string& path, Format f, const std::string& column);
+void drop_edge_weights(EdgeList& e);
 
 AnyGraph read_gapbs(const std::string& path, bool weighted);  // .sg .wsg
 void write_gapbs(const AnyGraph& g, const std::string& path, bool weighted);

@@ -14,7 +14,7 @@
 
 namespace numagraph::io {
 
-TextFile::TextFile(const std::string& path) : path_(path) {
+TextFile::TextFile(const std::string& path, Pages pages) : path_(path) {
   struct stat st {};
   if (stat(path.c_str(), &st) != 0)
     throw IoError("cannot open " + path + ": " + std::strerror(errno) + " (check the path)");
@@ -29,14 +29,14 @@ TextFile::TextFile(const std::string& path) : path_(path) {
   if (fd < 0) throw IoError("cannot open " + path + ": " + std::strerror(errno) + " (check the path and permissions)");
   size_ = static_cast<std::size_t>(st.st_size);
   if (size_ > 0) {
-    mapping_ = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    mapping_ = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | (pages == kWhole ? MAP_POPULATE : 0), fd, 0);
     if (mapping_ == MAP_FAILED) {
       const int err = errno;
       close(fd);
       mapping_ = nullptr;
       throw IoError("cannot map " + path + ": " + std::strerror(err));
     }
-    madvise(mapping_, size_, MADV_SEQUENTIAL);
+    if (pages == kWhole) madvise(mapping_, size_, MADV_SEQUENTIAL);
     data_ = static_cast<const char*>(mapping_);
   }
   close(fd);
@@ -44,6 +44,18 @@ TextFile::TextFile(const std::string& path) : path_(path) {
 
 TextFile::~TextFile() {
   if (mapping_) munmap(mapping_, size_);
+}
+
+void TextFile::prefetch(std::size_t begin, std::size_t end) const {
+  if (!mapping_ || begin >= end) return;
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  const std::size_t from = begin / page * page;
+  char* at = static_cast<char*>(mapping_) + from;
+  const std::size_t length = std::min(end, size_) - from;
+#ifdef MADV_POPULATE_READ
+  if (madvise(at, length, MADV_POPULATE_READ) == 0) return;
+#endif
+  madvise(at, length, MADV_WILLNEED);  // older kernels: read ahead, fault on use
 }
 
 std::vector<const char*> cut_at_lines(const char* begin, const char* end, int parts) {

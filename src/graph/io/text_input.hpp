@@ -24,15 +24,21 @@ bool has_gzip_magic(const std::string& path);
 std::shared_ptr<const Mapping> inflate_gzip(const std::string& path, std::size_t compressed_size);
 
 // A whole file in memory: mmap'ed when plain, decompressed when gzip.
+// kWhole reads every page up front (a whole-file read); kOnDemand maps the
+// file without reading it, so a reader of one part touches only the pages it
+// scans (its span, prefetched with prefetch, and the file's head).
 class TextFile {
  public:
-  explicit TextFile(const std::string& path);
+  enum Pages { kWhole, kOnDemand };
+  explicit TextFile(const std::string& path, Pages pages = kWhole);
   ~TextFile();
   TextFile(const TextFile&) = delete;
   TextFile& operator=(const TextFile&) = delete;
   const char* data() const { return data_; }
   std::size_t size() const { return size_; }
   const std::string& path() const { return path_; }
+  // Reads the pages of [begin, end) ahead of a scan (kOnDemand mappings).
+  void prefetch(std::size_t begin, std::size_t end) const;
 
  private:
   std::string path_;
@@ -62,6 +68,8 @@ class ErrorSlot {
   void offer(std::int64_t line, std::string message);
   void throw_if_set(const std::string& file) const;
   bool set() const { return line_ >= 0; }
+  std::int64_t line() const { return line_; }
+  const std::string& message() const { return message_; }
 
  private:
   std::int64_t line_ = -1;
