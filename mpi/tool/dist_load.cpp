@@ -1,8 +1,12 @@
 #include "dist_load.hpp"
 
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "agree.hpp"
+#include "gz_parts.hpp"
+#include "text_input.hpp"
 #include "exchange.hpp"
 #include "numagraph/graph/io_range.hpp"
 #include "numagraph/util/error.hpp"
@@ -59,6 +63,30 @@ void check_rank_memory(const std::string& name, std::int64_t edges, bool undirec
   });
 }
 
+// Runs a reader step on `source` (the user's file, or the in-memory copy of
+// an inflated .gz) and says the user's file name in any error it raises.
+void on_source(MPI_Comm c, const std::string& source, const std::string& user, const std::function<void()>& step) {
+  agree(c, [&] {
+    if (source == user) return step();
+    auto named = [&](std::string text) {
+      for (std::size_t at = text.find(source); at != std::string::npos; at = text.find(source, at + user.size()))
+        text.replace(at, source.size(), user);
+      return text;
+    };
+    try {
+      step();
+    } catch (const InputError& e) {
+      const std::string prefix = e.file() + (e.line() > 0 ? ":" + std::to_string(e.line()) : "") + ": ";
+      const std::string what = e.what();
+      throw InputError(user, e.line(), named(what.rfind(prefix, 0) == 0 ? what.substr(prefix.size()) : what));
+    } catch (const UsageError& e) {
+      throw UsageError(named(e.what()));
+    } catch (const IoError& e) {
+      throw IoError(named(e.what()));
+    }
+  });
+}
+
 }  // namespace
 
 DistGraph load_distributed(const LoadRequest& rq, MPI_Comm c) {
@@ -69,13 +97,30 @@ DistGraph load_distributed(const LoadRequest& rq, MPI_Comm c) {
   g.name = rq.path;
   const double t0 = MPI_Wtime();
 
-  // 1. My byte range and the global number of its first line.
+  // 0. A gzip-compressed file: rank 0 inflates it and deals out the parts (gz_parts.hpp).
+  int gz = me == 0 && io::has_gzip_magic(rq.path);
+  check(MPI_Bcast(&gz, 1, MPI_INT, 0, c), "MPI_Bcast");
   Format format = Format::kAuto;
-  bool sniffed = false;
+  ReadOptions read = rq.read;
+  std::unique_ptr<InflatedParts> inflated;
+  if (gz) {
+    agree(c, [&] {
+      format = read.format != Format::kAuto ? read.format : format_from_extension(rq.path);
+      if (format == Format::kAuto)
+        throw UsageError("cannot tell the format of the compressed file " + rq.path +
+                         " from its name: give it with --format (" + kInputFormatNames + ")");
+    });
+    read.format = format;
+    inflated = std::make_unique<InflatedParts>(rq.path, c);
+    g.times.inflate = inflated->inflate_seconds();
+  }
+  const std::string source = inflated ? inflated->path() : rq.path;
+
+  // 1. My byte range and the global number of its first line.
   io::PartSpan span;
-  agree(c, [&] {
-    format = io::part_format(rq.path, rq.read, &sniffed);
-    span = io::part_span(rq.path, {me, p});
+  on_source(c, source, rq.path, [&] {
+    format = io::part_format(source, read);  // read_part records a format guessed from the content
+    span = io::part_span(source, {me, p});
   });
   std::int64_t before = 0;
   check(MPI_Exscan(&span.newlines, &before, 1, MPI_INT64_T, MPI_SUM, c), "MPI_Exscan(lines)");
@@ -87,26 +132,22 @@ DistGraph load_distributed(const LoadRequest& rq, MPI_Comm c) {
   // 2. Facts only the whole file settles, combined in rank order.
   io::PartFacts facts;
   io::PartParse parsed;  // what part_facts parsed, so that read_part does not parse again
-  agree(c, [&] { facts = io::part_facts(rq.path, format, span, first_line, rq.read, &parsed); });
+  on_source(c, source, rq.path, [&] { facts = io::part_facts(source, format, span, first_line, read, &parsed); });
   std::vector<io::PartFacts> all(static_cast<std::size_t>(p));
   check(MPI_Allgather(&facts, sizeof facts, MPI_BYTE, all.data(), sizeof facts, MPI_BYTE, c), "MPI_Allgather(facts)");
   io::PartFacts whole = all[0];
   for (int r = 1; r < p; ++r) io::combine(whole, all[r]);
   all = {};
-  agree(c, [&] { io::check_whole_file(rq.path, format, whole, total_lines); });
+  on_source(c, source, rq.path, [&] { io::check_whole_file(source, format, whole, total_lines); });
 
   // 3. My edges.
   io::PartEdges part;
-  agree(c, [&] { part = io::read_part(rq.path, format, span, first_line, whole, rq.read, &parsed); });
+  on_source(c, source, rq.path, [&] { part = io::read_part(source, format, span, first_line, whole, read, &parsed); });
+  inflated.reset();  // the part is parsed: the in-memory copy goes
   g.times.read = MPI_Wtime() - t0;
   EdgeList& e = part.edges;
   e.source_name = rq.path;
   g.report.decisions = std::move(e.decisions);
-  if (sniffed)
-    g.report.decisions.insert(g.report.decisions.begin(),
-                              {"format", format_name(format),
-                               "the name " + rq.path + " does not say its format: read as " + format_name(format) +
-                                   " from its content (--format NAME chooses)"});
   if (rq.symmetrize && find_decision(g.report.decisions, "directed"))
     set_decision(g.report.decisions, "directed", "false");
   const bool undirected = e.undirected || rq.symmetrize;

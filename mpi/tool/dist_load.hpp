@@ -29,6 +29,7 @@ struct LoadRequest {
 
 // Per-rank seconds of each loading step, and the bytes of the file it parsed.
 struct LoadTimes {
+  double inflate = 0;    // a .gz: rank 0 inflating it and dealing out the parts (included in read)
   double read = 0;       // span, facts and parse of my byte range
   double ids = 0;        // dense ids (and names)
   double partition = 0;  // block cut
