@@ -8,63 +8,98 @@
 #include "exchange.hpp"
 #include "neighbor_lists.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/error.hpp"
 
 namespace numagraph::dist {
 
 namespace {
 
+// One arc on its way to the owner of the vertex whose list holds it: 16
+// bytes (the row as an index into the owner's block).
 struct Arc {
-  std::uint64_t row;  // the vertex whose list holds the arc
-  std::uint64_t col;  // the other end
+  std::uint64_t col;  // the other end (global dense id)
+  std::uint32_t row;  // the vertex whose list holds the arc, minus its owner's first id
   weight_t w;
 };
+static_assert(sizeof(Arc) == 16);
 
-// Sends every arc that want(i, emit) emits to the owner of its row; one
-// MPI_Alltoallv, the send buffer filled in place (count, then write).
+// Edges per rank and round: bounds the send buffer (two arcs per edge at most).
+constexpr std::int64_t kRoundEdges = std::int64_t{1} << 22;
+
+// Sends the arcs emit(i, put) makes of my edges i in [0, m) to the owners of
+// their rows and appends what arrives to `into`, which is sized once and
+// exactly (a first pass counts). Rounds of kRoundEdges edges, one
+// MPI_Alltoallv each, bound the send buffer; the send buffer is filled in
+// place (count, then write).
 template <typename Emit>
-Received<Arc> shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Comm c, Emit&& emit) {
+void shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Comm c, std::vector<Arc>& into, Emit&& emit) {
   const int threads = parallel::max_threads();
-  std::vector<std::int64_t> cnt(static_cast<std::size_t>(threads) * p, 0);
+  auto count_range = [&](std::int64_t lo, std::int64_t hi, std::vector<std::int64_t>& cnt) {
+    cnt.assign(static_cast<std::size_t>(threads) * p, 0);
 #pragma omp parallel num_threads(threads)
+    {
+      const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+      std::int64_t* mine = &cnt[static_cast<std::size_t>(t) * p];
+      const std::int64_t n = hi - lo;
+      for (std::int64_t i = lo + n * t / nt, e = lo + n * (t + 1) / nt; i < e; ++i)
+        emit(i, [&](std::uint64_t row, std::uint64_t, weight_t) { ++mine[blocks.owner(row)]; });
+    }
+  };
+  std::vector<std::int64_t> cnt;
   {
-    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-    std::int64_t* mine = &cnt[static_cast<std::size_t>(t) * p];
-    for (std::int64_t i = m * t / nt, hi = m * (t + 1) / nt; i < hi; ++i)
-      emit(i, [&](const Arc& a) { ++mine[blocks.owner(a.row)]; });
+    count_range(0, m, cnt);
+    std::vector<std::int64_t> to(static_cast<std::size_t>(p), 0), from(static_cast<std::size_t>(p), 0);
+    for (int t = 0; t < threads; ++t)
+      for (int d = 0; d < p; ++d) to[d] += cnt[static_cast<std::size_t>(t) * p + d];
+    check(MPI_Alltoall(to.data(), 1, MPI_INT64_T, from.data(), 1, MPI_INT64_T, c), "MPI_Alltoall");
+    std::int64_t total = 0;
+    for (auto f : from) total += f;
+    into.reserve(into.size() + static_cast<std::size_t>(total));
   }
-  std::vector<std::int64_t> pos(cnt.size());
+  const std::int64_t rounds = max_all((m + kRoundEdges - 1) / kRoundEdges, c);
+  std::vector<Arc> packed;
+  std::vector<std::int64_t> pos;
   std::vector<int> sc(static_cast<std::size_t>(p)), sd(static_cast<std::size_t>(p)), rc(static_cast<std::size_t>(p)),
       rd(static_cast<std::size_t>(p));
-  std::int64_t total = 0;
-  for (int d = 0; d < p; ++d) {
-    const std::int64_t start = total;
-    for (int t = 0; t < threads; ++t) {
-      pos[static_cast<std::size_t>(t) * p + d] = total;
-      total += cnt[static_cast<std::size_t>(t) * p + d];
+  for (std::int64_t r = 0; r < rounds; ++r) {
+    const std::int64_t lo = std::min(m, r * kRoundEdges), hi = std::min(m, lo + kRoundEdges);
+    count_range(lo, hi, cnt);
+    pos.assign(cnt.size(), 0);
+    std::int64_t total = 0;
+    for (int d = 0; d < p; ++d) {
+      const std::int64_t start = total;
+      for (int t = 0; t < threads; ++t) {
+        pos[static_cast<std::size_t>(t) * p + d] = total;
+        total += cnt[static_cast<std::size_t>(t) * p + d];
+      }
+      sd[d] = mpi_count(start, "the arc shuffle");
+      sc[d] = mpi_count(total - start, "the arc shuffle");
     }
-    sd[d] = mpi_count(start, "the arc shuffle");
-    sc[d] = mpi_count(total - start, "the arc shuffle");
-  }
-  std::vector<Arc> packed(static_cast<std::size_t>(total));
+    packed.resize(static_cast<std::size_t>(total));
 #pragma omp parallel num_threads(threads)
-  {
-    const int t = omp_get_thread_num(), nt = omp_get_num_threads();
-    std::int64_t* at = &pos[static_cast<std::size_t>(t) * p];
-    for (std::int64_t i = m * t / nt, hi = m * (t + 1) / nt; i < hi; ++i)
-      emit(i, [&](const Arc& a) { packed[static_cast<std::size_t>(at[blocks.owner(a.row)]++)] = a; });
+    {
+      const int t = omp_get_thread_num(), nt = omp_get_num_threads();
+      std::int64_t* at = &pos[static_cast<std::size_t>(t) * p];
+      const std::int64_t n = hi - lo;
+      for (std::int64_t i = lo + n * t / nt, e = lo + n * (t + 1) / nt; i < e; ++i)
+        emit(i, [&](std::uint64_t row, std::uint64_t col, weight_t w) {
+          const int d = blocks.owner(row);
+          packed[static_cast<std::size_t>(at[d]++)] =
+              Arc{col, static_cast<std::uint32_t>(static_cast<std::int64_t>(row) - blocks.begin[d]), w};
+        });
+    }
+    check(MPI_Alltoall(sc.data(), 1, MPI_INT, rc.data(), 1, MPI_INT, c), "MPI_Alltoall");
+    std::int64_t received = 0;
+    for (int d = 0; d < p; ++d) {
+      rd[d] = mpi_count(received, "the arc shuffle");
+      received += rc[d];
+    }
+    const std::size_t base = into.size();
+    into.resize(base + static_cast<std::size_t>(received));
+    check(MPI_Alltoallv(packed.data(), sc.data(), sd.data(), item_type<Arc>(), into.data() + base, rc.data(),
+                        rd.data(), item_type<Arc>(), c),
+          "MPI_Alltoallv(arcs)");
   }
-  check(MPI_Alltoall(sc.data(), 1, MPI_INT, rc.data(), 1, MPI_INT, c), "MPI_Alltoall");
-  Received<Arc> in;
-  in.from.assign(static_cast<std::size_t>(p) + 1, 0);
-  for (int r = 0; r < p; ++r) {
-    rd[r] = mpi_count(in.from[r], "the arc shuffle");
-    in.from[r + 1] = in.from[r] + rc[r];
-  }
-  in.items.resize(static_cast<std::size_t>(in.from[p]));
-  check(MPI_Alltoallv(packed.data(), sc.data(), sd.data(), item_type<Arc>(), in.items.data(), rc.data(), rd.data(),
-                      item_type<Arc>(), c),
-        "MPI_Alltoallv(arcs)");
-  return in;
 }
 
 // Lists of my vertices from the arcs I received, in arrival order per list
@@ -75,9 +110,7 @@ CSRArrays<std::uint64_t> lists_of(const std::vector<Arc>& arcs, std::int64_t fir
   const auto m = static_cast<std::int64_t>(arcs.size());
   a.offsets = NumaArray<eid_t>(static_cast<std::size_t>(local_n) + 1);
   parallel::for_static<std::int64_t>(0, local_n + 1, [&](std::int64_t v) { a.offsets[v] = 0; });
-  parallel::for_static<std::int64_t>(0, m, [&](std::int64_t i) {
-    parallel::fetch_add(a.offsets[static_cast<std::int64_t>(arcs[i].row) - first], eid_t{1});
-  });
+  parallel::for_static<std::int64_t>(0, m, [&](std::int64_t i) { parallel::fetch_add(a.offsets[arcs[i].row], eid_t{1}); });
   parallel::exclusive_prefix_sum(a.offsets.data(), a.offsets.data(), local_n);
   a.neighbors = NumaArray<std::uint64_t>(arcs.size());
   if (weighted) a.weights = NumaArray<weight_t>(arcs.size());
@@ -87,7 +120,7 @@ CSRArrays<std::uint64_t> lists_of(const std::vector<Arc>& arcs, std::int64_t fir
   // sort below orders every list by (id, weight), as the builder does.
   parallel::for_static<std::int64_t>(0, m, [&](std::int64_t i) {
     const Arc& x = arcs[i];
-    const eid_t k = parallel::fetch_add(at[static_cast<std::int64_t>(x.row) - first], eid_t{1});
+    const eid_t k = parallel::fetch_add(at[x.row], eid_t{1});
     a.neighbors[k] = x.col;
     if (weighted) a.weights[k] = x.w;
   });
@@ -139,30 +172,33 @@ DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_s
   g.blocks = cut_blocks(e, n, undirected, c, g.ranks, g.rank);
   g.first = g.blocks.begin[g.rank];
   g.local_n = g.blocks.begin[g.rank + 1] - g.first;
+  for (int r = 0; r < g.ranks; ++r)  // every rank checks every block: the same answer everywhere
+    if (g.blocks.begin[r + 1] - g.blocks.begin[r] >= (std::int64_t{1} << 32) - 1)
+      throw ResourceError("a rank would own " + std::to_string(g.blocks.begin[r + 1] - g.blocks.begin[r]) +
+                          " vertices, more than 32-bit local indices address: run with more ranks");
   counts.cut_s = MPI_Wtime() - t;
   t = MPI_Wtime();
   const auto m = static_cast<std::int64_t>(e.size());
   const bool weighted = g.weighted;
   auto weight = [&](std::int64_t i) { return weighted ? e.weights[i] : weight_t{1}; };
-  Received<Arc> out = shuffle(m, g.blocks, g.ranks, c, [&](std::int64_t i, auto&& put) {
-    put(Arc{e.src[i], e.dst[i], weight(i)});
-    if (undirected && e.src[i] != e.dst[i]) put(Arc{e.dst[i], e.src[i], weight(i)});
+  std::vector<Arc> out, in;
+  shuffle(m, g.blocks, g.ranks, c, out, [&](std::int64_t i, auto&& put) {
+    put(e.src[i], e.dst[i], weight(i));
+    if (undirected && e.src[i] != e.dst[i]) put(e.dst[i], e.src[i], weight(i));
   });
-  Received<Arc> in;
   if (!undirected)
-    in = shuffle(m, g.blocks, g.ranks, c,
-                 [&](std::int64_t i, auto&& put) { put(Arc{e.dst[i], e.src[i], weight(i)}); });
+    shuffle(m, g.blocks, g.ranks, c, in, [&](std::int64_t i, auto&& put) { put(e.dst[i], e.src[i], weight(i)); });
   e.src = {};
   e.dst = {};
   e.weights = {};
   counts.shuffle_s = MPI_Wtime() - t;
   t = MPI_Wtime();
   build::ListCounts oc, ic;
-  CSRArrays<std::uint64_t> out_lists = lists_of(out.items, g.first, g.local_n, weighted, drop_self_loops, dedupe, oc);
+  CSRArrays<std::uint64_t> out_lists = lists_of(out, g.first, g.local_n, weighted, drop_self_loops, dedupe, oc);
   out = {};
   CSRArrays<std::uint64_t> in_lists;
   if (!undirected) {
-    in_lists = lists_of(in.items, g.first, g.local_n, weighted, drop_self_loops, dedupe, ic);
+    in_lists = lists_of(in, g.first, g.local_n, weighted, drop_self_loops, dedupe, ic);
     in = {};
   }
   counts.self_loops_removed = sum_all(oc.loops_removed, c);

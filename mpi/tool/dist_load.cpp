@@ -143,7 +143,8 @@ DistGraph load_distributed(const LoadRequest& rq, MPI_Comm c) {
   // 3. My edges.
   io::PartEdges part;
   on_source(c, source, rq.path, [&] { part = io::read_part(source, format, span, first_line, whole, read, &parsed); });
-  inflated.reset();  // the part is parsed: the in-memory copy goes
+  parsed = {};        // the part is parsed: its mapping of the file goes,
+  inflated.reset();  // and so does the in-memory copy of a .gz
   g.times.read = MPI_Wtime() - t0;
   EdgeList& e = part.edges;
   e.source_name = rq.path;
