@@ -1,0 +1,347 @@
+#include "components.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <utility>
+
+#include "exchange.hpp"
+#include "numagraph/kernels/cc/link.hpp"
+#include "numagraph/numa/machine_resources.hpp"
+#include "numagraph/parallel/parallel.hpp"
+
+namespace numagraph::dist {
+
+namespace {
+
+// What travels between ranks in a round, 16 bytes each:
+//   kToOwner, kToGhost: a shared vertex's new label, from a ghost to its
+//     owner or from the owner to a rank mirroring it. `index` is the copy's
+//     place in the run the two ranks share (the sender's ghosts of the
+//     receiver are the receiver's mirrors for the sender, in the same order).
+//   kAsk: what is the label of the receiver's vertex `index` (owner-local)?
+//   kAnswer: the sender's vertex `index` (owner-local) has label `label`.
+//   kHook: the receiver's vertex `index` (owner-local) is in a component
+//     whose label is now `label`: lower that vertex's label to it.
+enum NoteKind : std::uint32_t { kToOwner, kToGhost, kAsk, kAnswer, kHook };
+struct LabelNote {
+  std::uint64_t label;
+  std::uint32_t index;
+  NoteKind kind;
+};
+
+// Links my vertices and ghosts along every arc I hold, Afforest's way
+// (Sutton, Ben-Nun, Barak 2018; numagraph/kernels/cc/afforest.hpp): first
+// every vertex's first two out-arcs, then, after a guess of the giant
+// component from a sample of roots, every other arc of the vertices outside
+// it. A vertex inside it still links its arcs to ghosts, which have no arc
+// lists here to link them back. Returns each local index's root.
+NumaArray<std::uint32_t> local_components(const DistCsr& g) {
+  constexpr int kSampleArcs = 2;
+  const std::int64_t n = g.local_n, total = g.local_total();
+  auto comp = NumaArray<std::uint32_t>::for_overwrite(static_cast<std::size_t>(total));
+  std::uint32_t* const c = comp.data();
+  parallel::for_static<std::int64_t>(0, total, [&](std::int64_t x) { c[x] = static_cast<std::uint32_t>(x); });
+  if (n == 0) return comp;
+  const eid_t* const out_off = g.out.offsets.data();
+  const std::uint32_t* const out_nb = g.out.neighbors.data();
+  const eid_t* const in_off = g.directed ? g.in.offsets.data() : nullptr;
+  const std::uint32_t* const in_nb = g.directed ? g.in.neighbors.data() : nullptr;
+  const bool directed = g.directed;
+  const auto own = static_cast<std::uint32_t>(n);
+  const std::int64_t chunk = kernels::cc_detail::link_chunk(n);
+  // As the shared kernel: labels beyond 1/16 of the L3 miss, so the link 16
+  // vertices on prefetches its far end's label.
+  const bool prefetch = static_cast<std::uint64_t>(total) * sizeof(std::uint32_t) > numa::last_level_cache_bytes() / 16;
+  for (int r = 0; r < kSampleArcs; ++r) {
+#pragma omp parallel for schedule(dynamic, chunk)
+    for (std::int64_t v = 0; v < n; ++v) {
+      if (prefetch && v + 16 < n && out_off[v + 16] + r < out_off[v + 17])
+        __builtin_prefetch(&c[out_nb[out_off[v + 16] + r]]);
+      if (out_off[v] + r < out_off[v + 1])
+        kernels::cc_detail::link(static_cast<std::uint32_t>(v), out_nb[out_off[v] + r], c);
+    }
+    kernels::cc_detail::compress(c, total);
+  }
+  const std::uint32_t giant = kernels::cc_detail::most_frequent_sampled_label(comp, 27491095, [](std::size_t) {});
+  // Links u along the arcs [b, e) of a list; only those to ghosts when u is in
+  // the giant component. A list is sorted by global id, so its ghosts are a
+  // head (ids below my block) and a tail (above it) around my own vertices.
+  const bool ghosts = g.ghosts() > 0;
+  auto link_list = [=](std::uint32_t u, const std::uint32_t* nb, eid_t b, eid_t e, bool in_giant) {
+    if (!in_giant) {
+      for (eid_t j = b; j < e; ++j) kernels::cc_detail::link(u, nb[j], c);
+      return;
+    }
+    if (!ghosts) return;
+    for (; b < e && nb[b] >= own; ++b) kernels::cc_detail::link(u, nb[b], c);
+    for (; e > b && nb[e - 1] >= own; --e) kernels::cc_detail::link(u, nb[e - 1], c);
+  };
+#pragma omp parallel for schedule(dynamic, chunk)
+  for (std::int64_t v = 0; v < n; ++v) {
+    const auto u = static_cast<std::uint32_t>(v);
+    const bool in_giant = __atomic_load_n(&c[v], __ATOMIC_RELAXED) == giant;  // other threads link meanwhile
+    link_list(u, out_nb, std::min(out_off[v] + kSampleArcs, out_off[v + 1]), out_off[v + 1], in_giant);
+    if (directed) link_list(u, in_nb, in_off[v], in_off[v + 1], in_giant);  // an arc counts both ways
+  }
+  kernels::cc_detail::compress(c, total);
+  return comp;
+}
+
+// The rounds of label propagation between the ranks' local components.
+class LabelRounds {
+ public:
+  LabelRounds(const DistCsr& g, NumaArray<std::uint32_t> comp) : g_(g), comp_(std::move(comp)) {
+    const std::int64_t n = g.local_n, total = g.local_total();
+    label_ = NumaArray<std::uint64_t>::for_overwrite(static_cast<std::size_t>(total));
+    // A root is the smallest local index of its component: its smallest own
+    // member, or its smallest ghost (ghosts are in global order). Only ghosts
+    // of lower ranks, whose ids are below my block, can hold a smaller id.
+    parallel::for_static<std::int64_t>(0, total, [&](std::int64_t x) {
+      if (comp_[x] == x) label_[x] = g.global_of(static_cast<std::uint32_t>(x));
+    });
+    parallel::for_static<std::int64_t>(0, g.ghost_from[g.rank], [&](std::int64_t h) {
+      parallel::write_min(label_[comp_[n + h]], g.ghost_global[h]);
+    });
+    for (std::int64_t x = 0; x < total; ++x)
+      if (comp_[x] == x) roots_.push_back(static_cast<std::uint32_t>(x));
+    asked_.assign(roots_.size(), kNotAsked);
+    before_.resize(roots_.size());
+    for (std::size_t k = 0; k < roots_.size(); ++k) before_[k] = label_[roots_[k]];
+    ghost_heard_.assign(g.ghost_global.begin(), g.ghost_global.end());
+    mirror_heard_.resize(g.mirror_local.size());
+    parallel::for_static<std::size_t>(0, mirror_heard_.size(), [&](std::size_t i) {
+      mirror_heard_[i] = static_cast<std::uint64_t>(g.first) + g.mirror_local[i];
+    });
+    send_.resize(static_cast<std::size_t>(g.ranks));
+    questions_.resize(static_cast<std::size_t>(g.ranks));
+  }
+
+  // Fills the round's messages. Returns how many carry news (labels, hooks,
+  // answers): a round without news anywhere ends the job, as then every
+  // copy of every shared vertex has the same label. Questions only speed
+  // things up, and are not counted.
+  std::int64_t prepare() {
+    for (auto& to : send_) to.clear();
+    add_hooks();
+    shortcut_locally();
+    for (int p = 0; p < g_.ranks; ++p) {
+      add_changed_copies(p);
+      for (const std::uint32_t v : questions_[p]) {
+        const std::uint64_t l = label_of(v);
+        if (l < static_cast<std::uint64_t>(g_.first) + v) send_[p].push_back({l, v, kAnswer});
+      }
+      questions_[p].clear();
+    }
+    std::int64_t news = 0;
+    for (const auto& to : send_) news += static_cast<std::int64_t>(to.size());
+    add_questions();
+    return news;
+  }
+
+  const std::vector<std::vector<LabelNote>>& messages() const { return send_; }
+  std::int64_t message_count() const {
+    std::int64_t c = 0;
+    for (const auto& to : send_) c += static_cast<std::int64_t>(to.size());
+    return c;
+  }
+
+  void apply(const Received<LabelNote>& got) {
+    const std::int64_t n = g_.local_n;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> answers;  // (vertex, its label)
+    for (int p = 0; p < g_.ranks; ++p) {
+      for (std::int64_t k = got.from[p]; k < got.from[p + 1]; ++k) {
+        const LabelNote& m = got.items[k];
+        if (m.kind == kToOwner) {
+          const std::int64_t i = g_.mirror_from[p] + m.index;
+          mirror_heard_[i] = std::min(mirror_heard_[i], m.label);
+          lower(comp_[g_.mirror_local[i]], m.label);
+        } else if (m.kind == kToGhost) {
+          const std::int64_t h = g_.ghost_from[p] + m.index;
+          ghost_heard_[h] = std::min(ghost_heard_[h], m.label);
+          lower(comp_[n + h], m.label);
+        } else if (m.kind == kAsk) {
+          questions_[p].push_back(m.index);
+        } else if (m.kind == kHook) {
+          lower(comp_[m.index], m.label);
+        } else {
+          answers.emplace_back(static_cast<std::uint64_t>(g_.blocks.begin[p]) + m.index, m.label);
+        }
+      }
+    }
+    if (answers.empty()) return;
+    std::sort(answers.begin(), answers.end());
+    for (const std::uint32_t r : roots_) {
+      const auto it = std::lower_bound(answers.begin(), answers.end(), std::make_pair(label_[r], std::uint64_t{0}));
+      if (it != answers.end() && it->first == label_[r]) lower(r, it->second);
+    }
+  }
+
+  std::uint64_t final_label(std::int64_t v) const { return label_[comp_[v]]; }
+
+ private:
+  static constexpr std::uint64_t kNotAsked = std::numeric_limits<std::uint64_t>::max();
+
+  std::uint64_t label_of(std::uint32_t own_vertex) const { return label_[comp_[own_vertex]]; }
+  void lower(std::uint32_t root, std::uint64_t l) { label_[root] = std::min(label_[root], l); }
+
+  // A label is a vertex id; when I own that vertex, its component's label,
+  // no larger, is the label's better value (pointer jumping, done locally).
+  void shortcut_locally() {
+    for (const std::uint32_t r : roots_)
+      if (g_.owns(label_[r])) lower(r, label_of(static_cast<std::uint32_t>(label_[r] - g_.first)));
+  }
+
+  // Hooking: a root whose label dropped from l to l' tells the component of
+  // vertex l (same component, so it may take l') about l'. Components still
+  // labelled l then learn l' by asking.
+  void add_hooks() {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> hooks;  // (old label, new label)
+    for (std::size_t k = 0; k < roots_.size(); ++k) {
+      const std::uint64_t now = label_[roots_[k]];
+      if (now < before_[k]) {
+        if (g_.owns(before_[k]))
+          lower(comp_[before_[k] - g_.first], now);
+        else if (!is_my_ghost_member(before_[k], roots_[k]))  // else its changed copy tells the owner
+          hooks.emplace_back(before_[k], now);
+        before_[k] = now;
+      }
+    }
+    std::sort(hooks.begin(), hooks.end());
+    for (std::size_t i = 0; i < hooks.size(); ++i) {
+      if (i > 0 && hooks[i].first == hooks[i - 1].first) continue;  // the smallest new label of each
+      const int p = g_.blocks.owner(hooks[i].first);
+      send_[p].push_back({hooks[i].second,
+                          static_cast<std::uint32_t>(hooks[i].first - static_cast<std::uint64_t>(g_.blocks.begin[p])),
+                          kHook});
+    }
+  }
+
+  // Whether vertex l is a ghost of mine in the local component of `root`.
+  bool is_my_ghost_member(std::uint64_t l, std::uint32_t root) const {
+    const auto it = std::lower_bound(g_.ghost_global.begin(), g_.ghost_global.end(), l);
+    return it != g_.ghost_global.end() && *it == l && comp_[g_.local_n + (it - g_.ghost_global.begin())] == root;
+  }
+
+  // The copies shared with rank p whose label dropped below what p last heard.
+  void add_changed_copies(int p) {
+    auto& to = send_[p];
+    for (std::int64_t h = g_.ghost_from[p]; h < g_.ghost_from[p + 1]; ++h) {
+      const std::uint64_t l = label_[comp_[g_.local_n + h]];
+      if (l < ghost_heard_[h]) {
+        ghost_heard_[h] = l;
+        to.push_back({l, static_cast<std::uint32_t>(h - g_.ghost_from[p]), kToOwner});
+      }
+    }
+    for (std::int64_t i = g_.mirror_from[p]; i < g_.mirror_from[p + 1]; ++i) {
+      const std::uint64_t l = label_[comp_[g_.mirror_local[i]]];
+      if (l < mirror_heard_[i]) {
+        mirror_heard_[i] = l;
+        to.push_back({l, static_cast<std::uint32_t>(i - g_.mirror_from[p]), kToGhost});
+      }
+    }
+  }
+
+  // Pointer jumping across ranks: each new label that is another rank's
+  // vertex is asked about once; the answer (next round) may lower the label
+  // of every component that carries it by many hops at once.
+  void add_questions() {
+    std::vector<std::uint64_t> ask;
+    for (std::size_t k = 0; k < roots_.size(); ++k) {
+      const std::uint64_t l = label_[roots_[k]];
+      if (l == asked_[k] || g_.owns(l)) continue;
+      asked_[k] = l;
+      if (!is_my_ghost_member(l, roots_[k])) ask.push_back(l);  // else its owner tells that copy anyway
+    }
+    std::sort(ask.begin(), ask.end());
+    ask.erase(std::unique(ask.begin(), ask.end()), ask.end());
+    for (const std::uint64_t l : ask) {
+      const int p = g_.blocks.owner(l);
+      send_[p].push_back({0, static_cast<std::uint32_t>(l - static_cast<std::uint64_t>(g_.blocks.begin[p])), kAsk});
+    }
+  }
+
+  const DistCsr& g_;
+  NumaArray<std::uint32_t> comp_;
+  NumaArray<std::uint64_t> label_;    // per root: the smallest global id in its component known so far
+  std::vector<std::uint32_t> roots_;  // the roots of my local components
+  std::vector<std::uint64_t> asked_;  // per root: the label last asked about
+  std::vector<std::uint64_t> before_;  // per root: its label when the last round was prepared
+  // What the other copy of each shared vertex has heard: its label is at most this.
+  std::vector<std::uint64_t> ghost_heard_;   // my ghosts' owners
+  std::vector<std::uint64_t> mirror_heard_;  // the ranks mirroring my vertices
+  std::vector<std::vector<std::uint32_t>> questions_;  // per rank: my vertices it asked about
+  std::vector<std::vector<LabelNote>> send_;
+};
+
+}  // namespace
+
+DistCcResult connected_components(const DistCsr& g, StepTimes& times) {
+  std::optional<LabelRounds> rounds;
+  {
+    Timed t(times.compute);
+    rounds.emplace(g, local_components(g));
+  }
+  DistCcResult r;
+  for (;;) {
+    std::int64_t news = 0;
+    {
+      Timed t(times.compute);
+      news = rounds->prepare();
+    }
+    wait_for_all(times, g.comm);
+    Received<LabelNote> got;
+    {
+      Timed t(times.exchange);
+      if (sum_all(news, g.comm) == 0) break;
+      got = exchange(rounds->messages(), g.comm, "the component labels");
+    }
+    ++r.rounds;
+    r.label_messages += rounds->message_count();
+    Timed t(times.compute);
+    rounds->apply(got);
+  }
+  Timed t(times.compute);
+  r.labels.resize(static_cast<std::size_t>(g.local_n));
+  parallel::for_static<std::int64_t>(0, g.local_n, [&](std::int64_t v) { r.labels[v] = rounds->final_label(v); });
+  return r;
+}
+
+ComponentSummary summarize_components(const DistCsr& g, const std::vector<std::uint64_t>& labels) {
+  struct LabelCount {
+    std::uint64_t label;
+    std::int64_t count;
+  };
+  const std::int64_t n = g.local_n;
+  std::int64_t roots = 0;
+  for (std::int64_t v = 0; v < n; ++v) roots += labels[v] == static_cast<std::uint64_t>(g.first + v);
+  ComponentSummary s;
+  s.num_components = sum_all(roots, g.comm);
+  // Sizes are summed by the owner of each label (a vertex of the component).
+  std::vector<std::uint64_t> sorted(labels.begin(), labels.end());
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<std::vector<LabelCount>> send(static_cast<std::size_t>(g.ranks));
+  for (std::size_t i = 0; i < sorted.size();) {
+    std::size_t j = i;
+    while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
+    send[g.blocks.owner(sorted[i])].push_back({sorted[i], static_cast<std::int64_t>(j - i)});
+    i = j;
+  }
+  const Received<LabelCount> got = exchange(send, g.comm, "the component sizes");
+  std::vector<std::int64_t> size(static_cast<std::size_t>(n), 0);
+  for (const LabelCount& c : got.items) size[c.label - static_cast<std::uint64_t>(g.first)] += c.count;
+  std::int64_t largest = 0;
+  for (std::int64_t v = 0; v < n; ++v) largest = std::max(largest, size[v]);
+  s.largest_component = max_all(largest, g.comm);
+  std::int64_t first_largest = std::numeric_limits<std::int64_t>::max();
+  for (std::int64_t v = 0; v < n && s.largest_component > 0; ++v)
+    if (size[v] == s.largest_component) {
+      first_largest = g.first + v;
+      break;
+    }
+  const std::int64_t label_of_largest = min_all(first_largest, g.comm);
+  s.largest_label = s.largest_component > 0 ? static_cast<std::uint64_t>(label_of_largest) : 0;
+  return s;
+}
+
+}  // namespace numagraph::dist
