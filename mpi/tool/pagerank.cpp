@@ -1,0 +1,212 @@
+#include "pagerank.hpp"
+
+#include <cmath>
+
+#include "exchange.hpp"
+#include "ghosts.hpp"
+#include "numagraph/kernels/pr/options.hpp"
+
+namespace numagraph::dist {
+
+namespace {
+
+// The model's per-vertex arrays for my vertices (model.hpp's PageRankModel).
+struct LocalModel {
+  std::vector<double> teleport;        // (1 - d) p[v]
+  std::vector<double> dangling_share;  // d q[v] in NetworkX's mode, else 0
+  std::vector<double> inv_out;         // 1 / W(v), 0 when dangling
+};
+
+LocalModel make_local_model(const DistCsr& g, const DistPageRankOptions& o, bool weighted) {
+  const std::int64_t n = g.local_n;
+  LocalModel m;
+  m.teleport.resize(static_cast<std::size_t>(n));
+  m.dangling_share.resize(static_cast<std::size_t>(n));
+  m.inv_out.resize(static_cast<std::size_t>(n));
+  const std::vector<double>& p = o.personalization;
+  const std::vector<double>& q = o.dangling.empty() ? p : o.dangling;
+  const double uniform = 1.0 / static_cast<double>(g.n), d = o.damping;
+  const eid_t* off = g.out.offsets.data();
+  const weight_t* w = weighted ? g.out.weights.data() : nullptr;
+#pragma omp parallel for schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) {
+    m.teleport[v] = (1 - d) * (p.empty() ? uniform : p[v]);
+    m.dangling_share[v] = o.networkx ? d * (q.empty() ? uniform : q[v]) : 0.0;
+    double out = 0;
+    if (w)
+      for (eid_t j = off[v]; j < off[v + 1]; ++j) out += static_cast<double>(w[j]);
+    else
+      out = static_cast<double>(off[v + 1] - off[v]);
+    m.inv_out[v] = out > 0 ? 1.0 / out : 0.0;
+  }
+  return m;
+}
+
+// Adds my L1 change and dangling score into the whole graph's.
+void sum_over_ranks(const DistCsr& g, double (&pair)[2], StepTimes& times) {
+  wait_for_all(times, g.comm);
+  Timed t(times.exchange);
+  double total[2] = {0, 0};
+  check(MPI_Allreduce(pair, total, 2, MPI_DOUBLE, MPI_SUM, g.comm), "MPI_Allreduce(PageRank sums)");
+  pair[0] = total[0];
+  pair[1] = total[1];
+}
+
+// General: model.hpp's update (teleport and dangling shares per vertex,
+// contribution x / W); else pull_jacobi.hpp's (one base for all, contribution
+// by the out-degree, dangling mass d D / n in NetworkX's mode). Weighted: the
+// sums weight the arcs.
+template <bool General, bool Weighted, typename C>
+void iterate(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m, DistPageRankResult& r,
+             StepTimes& times) {
+  const std::int64_t n = g.local_n;
+  const double whole_n = static_cast<double>(g.n);
+  std::vector<C> contrib(static_cast<std::size_t>(g.local_total()));  // my vertices, then my ghosts
+  std::vector<C> next_contrib(contrib.size());
+  const eid_t* const in_off = g.in_arcs().offsets.data();
+  const std::uint32_t* const in_nb = g.in_arcs().neighbors.data();
+  const weight_t* const in_w = Weighted ? g.in_arcs().weights.data() : nullptr;
+  const eid_t* const out_off = g.out.offsets.data();
+  const double* const teleport = m.teleport.data();
+  const double* const dangling_share = m.dangling_share.data();
+  const double* const inv_out = m.inv_out.data();
+  double* const score = r.scores.data();
+  const double damping = o.damping;
+  const double init = 1.0 / whole_n;
+  double sums[2] = {0, 0};  // L1 change, dangling score
+  {
+    Timed t(times.compute);
+    C* const x = contrib.data();
+    double dangling = 0;
+#pragma omp parallel for schedule(static) reduction(+ : dangling)
+    for (std::int64_t v = 0; v < n; ++v) {
+      score[v] = init;
+      if constexpr (General) {
+        x[v] = static_cast<C>(init * inv_out[v]);
+        dangling += inv_out[v] > 0 ? 0.0 : init;
+      } else {
+        const eid_t d = out_off[v + 1] - out_off[v];
+        const double kept = kernels::score_if_out_arcs(init, d);
+        x[v] = kernels::contribution<C>(kept, d);
+        dangling += init - kept;
+      }
+    }
+    sums[1] = dangling;
+  }
+  sum_over_ranks(g, sums, times);
+  for (int it = 0; it < o.max_iterations; ++it) {
+    wait_for_all(times, g.comm);
+    {
+      Timed t(times.exchange);
+      values_to_ghosts(g, contrib.data(), contrib.data() + n);
+    }
+    {
+      Timed t(times.compute);
+      const C* const x = contrib.data();
+      C* const next_x = next_contrib.data();
+      const double mass = sums[1];
+      const double base = (1 - damping) / whole_n + (o.networkx ? damping * mass / whole_n : 0.0);
+      double change = 0, next_dangling = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : change, next_dangling)
+      for (std::int64_t v = 0; v < n; ++v) {
+        double sum = 0;
+        for (eid_t j = in_off[v]; j < in_off[v + 1]; ++j) {
+          if constexpr (Weighted)
+            sum += static_cast<double>(in_w[j]) * static_cast<double>(x[in_nb[j]]);
+          else
+            sum += static_cast<double>(x[in_nb[j]]);
+        }
+        if constexpr (General) {
+          const double next = teleport[v] + mass * dangling_share[v] + damping * sum;
+          change += std::fabs(next - score[v]);
+          score[v] = next;
+          next_x[v] = static_cast<C>(next * inv_out[v]);
+          next_dangling += inv_out[v] > 0 ? 0.0 : next;
+        } else {
+          const double next = base + damping * sum;
+          change += std::fabs(next - score[v]);
+          score[v] = next;
+          const eid_t d = out_off[v + 1] - out_off[v];
+          const double kept = kernels::score_if_out_arcs(next, d);
+          next_x[v] = kernels::contribution<C>(kept, d);
+          next_dangling += next - kept;
+        }
+      }
+      sums[0] = change;
+      sums[1] = next_dangling;
+    }
+    sum_over_ranks(g, sums, times);
+    contrib.swap(next_contrib);
+    r.iterations = it + 1;
+    r.last_change = sums[0];
+    if (o.tolerance > 0 && sums[0] < (o.networkx ? o.tolerance * whole_n : o.tolerance)) break;
+  }
+}
+
+template <bool General, bool Weighted>
+void iterate_with_width(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m, DistPageRankResult& r,
+                        StepTimes& times) {
+  if (r.double_contributions)
+    iterate<General, Weighted, double>(g, o, m, r, times);
+  else
+    iterate<General, Weighted, float>(g, o, m, r, times);
+}
+
+}  // namespace
+
+DistPageRankResult pagerank(const DistCsr& g, const DistPageRankOptions& o, StepTimes& times) {
+  DistPageRankResult r;
+  r.weights_used = o.use_weights && g.weighted;
+  r.general_model = r.weights_used || !o.personalization.empty() || !o.dangling.empty();
+  kernels::PageRankOptions shared;  // the shared kernels' rule for the contributions' width
+  shared.networkx = o.networkx;
+  shared.tolerance = o.tolerance;
+  r.double_contributions = kernels::needs_double_contributions(shared);
+  r.scores.resize(static_cast<std::size_t>(g.local_n));
+  if (g.n == 0) return r;
+  LocalModel m;
+  if (r.general_model) {
+    Timed t(times.compute);
+    m = make_local_model(g, o, r.weights_used);
+  }
+  if (!r.general_model)
+    iterate_with_width<false, false>(g, o, m, r, times);
+  else if (r.weights_used)
+    iterate_with_width<true, true>(g, o, m, r, times);
+  else
+    iterate_with_width<true, false>(g, o, m, r, times);
+  return r;
+}
+
+std::string pagerank_input_problem(const DistCsr& g, const DistPageRankOptions& o) {
+  if (!(o.damping >= 0 && o.damping <= 1))
+    return "the damping factor must be in [0, 1] (got " + std::to_string(o.damping) + ")";
+  if (o.max_iterations < 1) return "PageRank needs at least 1 iteration";
+  if (!(o.tolerance >= 0)) return "the tolerance must be zero or positive";
+  if (!o.dangling.empty() && !o.networkx)
+    return "a dangling distribution needs NetworkX's model (--networkx): the default model drops the dangling mass";
+  for (const auto* dist : {&o.personalization, &o.dangling}) {
+    const char* what = dist == &o.personalization ? "personalization" : "dangling distribution";
+    if (dist->empty()) continue;
+    if (static_cast<std::int64_t>(dist->size()) != g.local_n)
+      return std::string("the ") + what + " has " + std::to_string(dist->size()) + " values for rank " +
+             std::to_string(g.rank) + "'s " + std::to_string(g.local_n) + " vertices (one value per vertex)";
+    for (std::size_t v = 0; v < dist->size(); ++v)
+      if (!((*dist)[v] >= 0) || !std::isfinite((*dist)[v]))
+        return std::string("the ") + what + " gives vertex " + std::to_string(g.first + static_cast<std::int64_t>(v)) +
+               " the value " + std::to_string((*dist)[v]) + ": values must be finite and >= 0";
+  }
+  if (!(o.use_weights && g.weighted) || g.local_n == 0) return "";
+  if (g.out.weights.size() != g.out.neighbors.size() || g.in_arcs().weights.size() != g.in_arcs().neighbors.size())
+    return "rank " + std::to_string(g.rank) + "'s block of the graph lacks the weights of its out- or in-arcs: build "
+           "the DistCsr with both (or run with --unweighted)";
+  for (std::int64_t v = 0; v < g.local_n; ++v)
+    for (eid_t j = g.out.offsets[v]; j < g.out.offsets[v + 1]; ++j)
+      if (!(g.out.weights[j] >= 0))
+        return "PageRank needs edge weights >= 0: the edge " + std::to_string(g.first + v) + " -> " +
+               std::to_string(g.global_of(g.out.neighbors[j])) + " has weight " + std::to_string(g.out.weights[j]) +
+               " (ignore the weights with --unweighted)";
+  return "";
+}
+
+}  // namespace numagraph::dist
