@@ -67,14 +67,7 @@ std::vector<double> read_distribution(const Job& job, const std::string& path, c
     } else {
       std::uint64_t v = 0;
       const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-      if (ec == std::errc() && p == t.data() + t.size()) {
-        if (!ids.relabelled) {
-          if (v < static_cast<std::uint64_t>(ids.n)) dense[i] = static_cast<std::int64_t>(v);
-        } else if (auto it = std::lower_bound(ids.local_ids.begin(), ids.local_ids.end(), v);
-                   it != ids.local_ids.end() && *it == v) {
-          dense[i] = static_cast<std::int64_t>(ids.local_dense[it - ids.local_ids.begin()]);
-        }
-      }
+      if (ec == std::errc() && p == t.data() + t.size()) dense[i] = ids.known_dense(v);
     }
   }
   if (!lines.empty())

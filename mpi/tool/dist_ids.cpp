@@ -63,6 +63,34 @@ std::int64_t count_distinct(const EdgeList& e, std::uint64_t max_id, MPI_Comm c)
   return sum_all(distinct, c);
 }
 
+// The bitmap of all ids 0..max_id over all ranks (an or-allreduce), with
+// the set bits before each word.
+void all_id_bits(const EdgeList& e, std::uint64_t max_id, MPI_Comm c, IdMap& map) {
+  const auto words = static_cast<std::size_t>(max_id / 64 + 1);
+  std::vector<std::uint64_t> bits(words, 0);
+  const auto m = static_cast<std::int64_t>(e.size());
+  auto set = [&](std::uint64_t v) { __atomic_fetch_or(&bits[v >> 6], std::uint64_t{1} << (v & 63), __ATOMIC_RELAXED); };
+  parallel::for_static<std::int64_t>(0, m, [&](std::int64_t i) {
+    set(e.src[i]);
+    set(e.dst[i]);
+  });
+  map.bits.assign(words, 0);
+  for (std::size_t at = 0; at < words;) {  // in pieces: MPI counts are ints
+    const std::size_t n = std::min<std::size_t>(words - at, std::size_t{1} << 28);
+    check(MPI_Allreduce(bits.data() + at, map.bits.data() + at, static_cast<int>(n), MPI_UINT64_T, MPI_BOR, c),
+          "MPI_Allreduce(ids)");
+    at += n;
+  }
+  map.bits_before.assign(words + 1, 0);
+  for (std::size_t w = 0; w < words; ++w)
+    map.bits_before[w + 1] = map.bits_before[w] + static_cast<std::uint64_t>(std::popcount(map.bits[w]));
+}
+
+std::uint64_t bit_rank(const IdMap& map, std::uint64_t v) {
+  const std::uint64_t below = map.bits[v >> 6] & ((std::uint64_t{1} << (v & 63)) - 1);
+  return map.bits_before[v >> 6] + static_cast<std::uint64_t>(std::popcount(below));
+}
+
 // Sample sort of the distinct ids: fills map.local_ids/local_dense (this
 // rank's ids) and map.run_ids/run_base (the value range this rank owns).
 void relabel_by_sample_sort(EdgeList& e, IdMap& map, MPI_Comm c) {
@@ -145,10 +173,22 @@ IdMap settle_integer_ids(EdgeList& e, Relabel mode, MPI_Comm c, BuildReport& rep
   if (max_id >= (std::uint64_t{1} << 63))
     throw InputError(e.source_name, 0, "vertex id " + std::to_string(max_id) + " is too large: ids must be below 2^63");
   bool relabel = mode == Relabel::kOn;
+  IdMap map_bits;  // the bitmap of all ids, when the ranks build one
   if (mode == Relabel::kAuto && !e.num_vertices && edges > 0) {
     // Distinct ids are at most 2 x edges: beyond 8 x edges the ids are sparse without counting.
     const bool surely_sparse = max_id / 8 >= static_cast<std::uint64_t>(edges);
-    const std::int64_t distinct = surely_sparse ? 0 : count_distinct(e, max_id, c);
+    // Every rank holds the bitmap of all ids when it is small next to its
+    // own edges (16 bytes each) or below 64 MiB; else the ranks count with a
+    // reduce-scatter and relabel by sample sort.
+    const bool whole_bitmap =
+        !surely_sparse &&
+        min_all(static_cast<std::int64_t>(max_id / 8 <= std::max<std::uint64_t>(std::uint64_t{1} << 26,
+                                                                                 static_cast<std::uint64_t>(m) * 16)),
+                c) == 1;
+    if (whole_bitmap) all_id_bits(e, max_id, c, map_bits);
+    const std::int64_t distinct = surely_sparse ? 0
+                                  : whole_bitmap ? static_cast<std::int64_t>(map_bits.bits_before.back())
+                                                 : count_distinct(e, max_id, c);
     if (surely_sparse || max_id + 1 > kSparseFactor * static_cast<std::uint64_t>(distinct)) {
       relabel = true;
       report.relabel_was_automatic = true;
@@ -174,7 +214,16 @@ IdMap settle_integer_ids(EdgeList& e, Relabel mode, MPI_Comm c, BuildReport& rep
                          std::to_string(*e.num_vertices) + " vertices (ids 0.." +
                          std::to_string(*e.num_vertices == 0 ? 0 : *e.num_vertices - 1) + ")");
   IdMap map;
-  if (relabel) {
+  if (relabel && !map_bits.bits.empty()) {
+    map = std::move(map_bits);
+    map.relabelled = true;
+    map.n = static_cast<std::int64_t>(map.bits_before.back());
+    parallel::for_static<std::int64_t>(0, m, [&](std::int64_t i) {
+      e.src[i] = bit_rank(map, e.src[i]);
+      e.dst[i] = bit_rank(map, e.dst[i]);
+    });
+    report.relabelled = true;
+  } else if (relabel) {
     map.relabelled = true;
     relabel_by_sample_sort(e, map, c);
     report.relabelled = true;
@@ -288,12 +337,35 @@ BlockLabels block_labels(const IdMap& map, const VertexBlocks& blocks, MPI_Comm 
     return out;
   }
   if (!map.relabelled) return out;
+  if (!map.bits.empty()) {  // the ids whose rank among the set bits is in my block
+    out.ids.reserve(static_cast<std::size_t>(count));
+    auto w = static_cast<std::size_t>(std::upper_bound(map.bits_before.begin(), map.bits_before.end(),
+                                                       static_cast<std::uint64_t>(first)) -
+                                      map.bits_before.begin()) - 1;
+    for (; w < map.bits.size() && static_cast<std::int64_t>(out.ids.size()) < count; ++w)
+      for (std::uint64_t x = map.bits[w]; x; x &= x - 1) {
+        const std::uint64_t id = w * 64 + static_cast<std::uint64_t>(std::countr_zero(x));
+        const std::uint64_t d = bit_rank(map, id);
+        if (d >= static_cast<std::uint64_t>(first) && static_cast<std::int64_t>(out.ids.size()) < count) out.ids.push_back(id);
+      }
+    return out;
+  }
   std::vector<std::vector<std::uint64_t>> send(static_cast<std::size_t>(p));
   for (std::size_t k = 0; k < map.run_ids.size(); ++k)
     send[blocks.owner(static_cast<std::uint64_t>(map.run_base) + k)].push_back(map.run_ids[k]);
   Received<std::uint64_t> got = exchange(send, c, "the vertex labels");
   out.ids = std::move(got.items);  // runs arrive in rank order, which is dense order
   return out;
+}
+
+std::int64_t IdMap::known_dense(std::uint64_t v) const {
+  if (!relabelled) return v < static_cast<std::uint64_t>(n) ? static_cast<std::int64_t>(v) : -1;
+  if (!bits.empty()) {
+    if (v / 64 >= bits.size() || !(bits[v >> 6] >> (v & 63) & 1)) return -1;
+    return static_cast<std::int64_t>(bit_rank(*this, v));
+  }
+  const auto it = std::lower_bound(local_ids.begin(), local_ids.end(), v);
+  return it != local_ids.end() && *it == v ? static_cast<std::int64_t>(local_dense[it - local_ids.begin()]) : -1;
 }
 
 std::int64_t dense_id_of(const IdMap& map, const std::string& text, MPI_Comm c) {
@@ -303,14 +375,7 @@ std::int64_t dense_id_of(const IdMap& map, const std::string& text, MPI_Comm c) 
   } else {
     std::uint64_t v = 0;
     const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec == std::errc() && p == text.data() + text.size()) {
-      if (!map.relabelled) {
-        if (v < static_cast<std::uint64_t>(map.n)) found = static_cast<std::int64_t>(v);
-      } else if (auto it = std::lower_bound(map.local_ids.begin(), map.local_ids.end(), v);
-                 it != map.local_ids.end() && *it == v) {
-        found = static_cast<std::int64_t>(map.local_dense[it - map.local_ids.begin()]);
-      }
-    }
+    if (ec == std::errc() && p == text.data() + text.size()) found = map.known_dense(v);
   }
   return max_all(found, c);
 }

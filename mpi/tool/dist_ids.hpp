@@ -7,7 +7,10 @@
 //  - integer ids kept as they are: n = max id + 1; the distinct ids are
 //    counted with a bitwise-or reduce-scatter of per-rank bitmaps (only when
 //    n is at most 8 x the edges; larger is sparse by the rule, ids <= 2m);
-//  - integer ids relabelled: a sample sort sends every rank's distinct ids to
+//  - integer ids relabelled, dense enough for a bitmap of all ids (at most
+//    about a byte per edge): an or-allreduce of the bitmaps, and an id's dense
+//    id is its rank among the set bits;
+//  - integer ids relabelled, sparse: a sample sort sends every rank's distinct ids to
 //    the rank owning their value range; a range owner's dense ids are an
 //    offset (exclusive scan of the counts) plus the position in its run;
 //  - names: every name goes to the rank hash(name) % P, which finds the
@@ -34,7 +37,11 @@ struct IdMap {
   bool named = false;
   bool relabelled = false;
   std::int64_t n = 0;
-  // Relabelled integer ids: this rank's distinct ids (sorted) and their dense ids.
+  // Relabelled integer ids, by one of two methods. Bitmap (ids up to a few
+  // times the edges): every rank holds the bitmap of all ids and the set bits
+  // before each word; an id's dense id is a word's count plus a popcount.
+  std::vector<std::uint64_t> bits, bits_before;
+  // Sample sort (sparse ids): this rank's distinct ids (sorted) and their dense ids.
   std::vector<std::uint64_t> local_ids, local_dense;
   // Names: this rank's names and their dense ids.
   std::unordered_map<std::string, std::uint64_t> name_dense;
@@ -45,6 +52,10 @@ struct IdMap {
   std::int64_t run_base = 0;
   std::vector<std::string> first_names;
   std::vector<std::uint64_t> first_dense;
+
+  // Integer ids: the dense id of user id v as far as this rank knows
+  // (relabelled by sample sort: only ids of its own edges), or -1.
+  std::int64_t known_dense(std::uint64_t v) const;
 };
 
 struct IdFacts {
