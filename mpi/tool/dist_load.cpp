@@ -116,16 +116,18 @@ DistGraph load_distributed(const LoadRequest& rq, MPI_Comm c) {
   }
   const std::string source = inflated ? inflated->path() : rq.path;
 
-  // 1. My byte range and the global number of its first line.
+  // 1. My byte range, the global number of its first line and (METIS files,
+  // whose data line k is vertex k) the data lines of the ranks before me.
   io::PartSpan span;
   on_source(c, source, rq.path, [&] {
     format = io::part_format(source, read);  // read_part records a format guessed from the content
-    span = io::part_span(source, {me, p});
+    span = io::part_span(source, {me, p}, format);
   });
-  std::int64_t before = 0;
-  check(MPI_Exscan(&span.newlines, &before, 1, MPI_INT64_T, MPI_SUM, c), "MPI_Exscan(lines)");
-  if (me == 0) before = 0;
-  const std::int64_t first_line = before + 1;
+  std::int64_t mine[2] = {span.newlines, span.data_lines}, before[2] = {0, 0};
+  check(MPI_Exscan(mine, before, 2, MPI_INT64_T, MPI_SUM, c), "MPI_Exscan(lines)");
+  if (me == 0) before[0] = before[1] = 0;
+  const std::int64_t first_line = before[0] + 1;
+  span.data_lines_before = before[1];
   const std::int64_t total_lines = sum_all(span.newlines, c);
   g.times.bytes = static_cast<std::int64_t>(span.end - span.begin);
 

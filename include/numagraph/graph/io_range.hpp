@@ -9,6 +9,10 @@
 //   1. part_span: the part's byte span, aligned to line starts, and its
 //      newlines. An exclusive prefix sum of the newlines over parts gives each
 //      part the 1-based number of its first line, so errors name global lines.
+//      METIS files, whose data line k is vertex k, need one more sum: the
+//      span's data lines (PartSpan::data_lines), summed over the parts before
+//      it into PartSpan::data_lines_before, which the caller sets before
+//      part_facts.
 //   2. part_facts: what the part's lines say about questions only the whole
 //      file settles (does any line hold a name? is column 3 numeric on every
 //      line? which line is the first bad one?). Facts of all parts are
@@ -20,7 +24,7 @@
 // Concatenating the parts' edges in part order (and, for files with names,
 // numbering names by first appearance over the parts in order) gives exactly
 // read_edge_list's EdgeList. Formats: edge lists (el, wel, snap, txt, names),
-// csv, tsv, mtx, gr. Others (metis, ngr, sg, wsg, .gz) are refused by
+// csv, tsv, mtx, gr, metis. Others (ngr, sg, wsg, .gz) are refused by
 // part_format with the reason and what to do.
 //
 // Errors. Every function may throw UsageError or IoError, and InputError for
@@ -29,7 +33,9 @@
 // thrown by part_facts: it is recorded in the facts, so that the whole file's
 // first error (read_edge_list's, by its rules of which check comes first) is
 // known after combining. check_whole_file throws the errors that belong to no
-// one line (no edges, counts that differ from a header's); read_part throws
+// one line (no edges, counts that differ from a header's; for METIS files
+// read in more than one part, an asymmetric adjacency too, whose line only a
+// whole-file read can name); read_part throws
 // the file's first line error in the one part that holds that line (the
 // other parts return no edges then, without throwing). A caller running the
 // parts in several processes agrees after each pass on whether any part
@@ -55,6 +61,16 @@ struct FilePart {
 struct PartSpan {
   std::uint64_t begin = 0, end = 0;  // byte offsets in the file, at line starts (or the file's end)
   std::int64_t newlines = 0;         // '\n' bytes in [begin, end)
+  // METIS files: the span's data lines (the lines after the header that are
+  // not '%' comments: vertex lines, blank ones included), counted by
+  // part_span when given Format::kMetis; 0 for other formats, -1 when
+  // part_span was not told the format.
+  std::int64_t data_lines = -1;
+  // Set by the caller before part_facts: the sum of data_lines over the parts
+  // before this one (an exclusive prefix sum, like the first line's number):
+  // the 0-based vertex of the span's first data line. Only METIS files use
+  // it; combine checks that the parts' values add up.
+  std::int64_t data_lines_before = 0;
 };
 
 // The format the whole file is read in (as read_edge_list resolves it:
@@ -63,7 +79,9 @@ struct PartSpan {
 // in (and for a --weight-column the format has no use for).
 Format part_format(const std::string& path, const ReadOptions& options, bool* sniffed = nullptr);
 
-PartSpan part_span(const std::string& path, FilePart part);
+// `format`: part_format's answer; it decides PartSpan::data_lines (a METIS
+// part reads the header from the file's head to count them).
+PartSpan part_span(const std::string& path, FilePart part, Format format = Format::kAuto);
 
 // Words of PartFacts::detail: room for the readers' facts.
 inline constexpr std::size_t kPartFactsWords = 1024;
@@ -89,7 +107,8 @@ class PartParse {
 };
 
 // `first_line`: the 1-based global number of the span's first line (1 plus
-// the newlines of the parts before it).
+// the newlines of the parts before it). METIS files: the span's
+// data_lines_before must be set (see PartSpan), else UsageError.
 PartFacts part_facts(const std::string& path, Format format, const PartSpan& span, std::int64_t first_line,
                      const ReadOptions& options, PartParse* keep = nullptr);
 // Folds the facts of a later part (or of several later parts, combined) into

@@ -20,7 +20,7 @@ struct PartParse::State {
   std::string path;
   Format format = Format::kAuto;
   std::uint64_t begin = 0, end = 0;
-  std::int64_t first_line = 0;
+  std::int64_t first_line = 0, data_lines_before = 0;
 };
 
 PartParse::PartParse() = default;
@@ -47,10 +47,8 @@ void check_part_format(const std::string& path, Format f) {
     case Format::kMatrixMarket:
     case Format::kDimacs:
     case Format::kCsv:
-    case Format::kTsv: return;
-    case Format::kMetis:
-      throw UsageError(path + " is a METIS file, whose lines are vertices numbered by their place in the "
-                       "whole file, so parts of it cannot be read apart: " + kConvert);
+    case Format::kTsv:
+    case Format::kMetis: return;
     case Format::kNgr:
     case Format::kGapbs:
     case Format::kGapbsWeighted:
@@ -64,6 +62,7 @@ std::unique_ptr<PartScan> scan_part(const PartScope& part, Format f, const ReadO
   switch (f) {
     case Format::kMatrixMarket: return scan_matrix_market_part(part, options);
     case Format::kDimacs: return scan_dimacs_part(part, options);
+    case Format::kMetis: return scan_metis_part(part, options);
     case Format::kCsv:
     case Format::kTsv: return scan_csv_part(part, f, options);
     default: return scan_edge_list_part(part, f, options);
@@ -75,6 +74,7 @@ void check_file(const TextFile& file, Format f, const FactsBody& whole, std::int
   switch (f) {
     case Format::kMatrixMarket: return check_matrix_market_file(file, whole, data_lines);
     case Format::kDimacs: return check_dimacs_file(file, whole, data_lines);
+    case Format::kMetis: return check_metis_file(file, whole, data_lines, total_newlines);
     case Format::kCsv:
     case Format::kTsv: return check_csv_file(file, f, whole, data_lines);
     default: return check_edge_list_file(file, f, whole, data_lines, total_newlines);
@@ -86,6 +86,7 @@ PartEdges read_scanned(const PartScope& part, Format f, PartScan& scan, const Fa
   switch (f) {
     case Format::kMatrixMarket: return read_matrix_market_part(part, scan, whole);
     case Format::kDimacs: return read_dimacs_part(part, scan, whole);
+    case Format::kMetis: return read_metis_part(part, scan, whole);
     case Format::kCsv:
     case Format::kTsv: return read_csv_part(part, f, scan, whole, data_lines, options);
     default: return read_edge_list_part(part, f, scan, whole, data_lines, options);
@@ -138,7 +139,7 @@ Format part_format(const std::string& path, const ReadOptions& options, bool* sn
   return f;
 }
 
-PartSpan part_span(const std::string& path, FilePart part) {
+PartSpan part_span(const std::string& path, FilePart part, Format format) {
   if (part.count < 1 || part.index < 0 || part.index >= part.count)
     throw UsageError("part " + std::to_string(part.index) + " of " + std::to_string(part.count) +
                      " does not exist: parts are numbered 0 to count - 1");
@@ -152,6 +153,10 @@ PartSpan part_span(const std::string& path, FilePart part) {
   span.end = std::max(span.end, span.begin);
   file.prefetch(span.begin, span.end);
   span.newlines = newlines_in(file.data() + span.begin, file.data() + span.end);
+  if (format == Format::kMetis)
+    span.data_lines = count_metis_data_lines(file, span.begin, span.end);
+  else if (format != Format::kAuto)
+    span.data_lines = 0;
   return span;
 }
 
@@ -161,15 +166,17 @@ PartFacts part_facts(const std::string& path, Format format, const PartSpan& spa
   refuse_gzip(path);
   auto file = std::make_unique<TextFile>(path, TextFile::kOnDemand);
   check_span(*file, span);
+  if (format == Format::kMetis) check_metis_span(path, span.data_lines, span.data_lines_before);
   file->prefetch(span.begin, span.end);
-  const PartScope scope{*file, span.begin, span.end, first_line};
+  const PartScope scope{*file, span.begin, span.end, first_line, span.data_lines_before};
   std::unique_ptr<PartScan> scan = scan_part(scope, format, options);
   PartFacts facts;
   facts.data_lines = scan->data_lines;
   store_body(facts, scan->mine);
   if (keep) {
     keep->state = std::make_unique<PartParse::State>();
-    *keep->state = {std::move(file), std::move(scan), path, format, span.begin, span.end, first_line};
+    *keep->state = {std::move(file), std::move(scan), path, format, span.begin, span.end, first_line,
+                    span.data_lines_before};
   }
   return facts;
 }
@@ -194,16 +201,18 @@ PartEdges read_part(const std::string& path, Format format, const PartSpan& span
   check_part_format(path, format);
   std::unique_ptr<PartParse::State> state;
   if (kept && kept->state && kept->state->path == path && kept->state->format == format &&
-      kept->state->begin == span.begin && kept->state->end == span.end && kept->state->first_line == first_line)
+      kept->state->begin == span.begin && kept->state->end == span.end && kept->state->first_line == first_line &&
+      kept->state->data_lines_before == span.data_lines_before)
     state = std::move(kept->state);
   if (!state) {
     state = std::make_unique<PartParse::State>();
     state->file = std::make_unique<TextFile>(path, TextFile::kOnDemand);
     check_span(*state->file, span);
+    if (format == Format::kMetis) check_metis_span(path, span.data_lines, span.data_lines_before);
     state->file->prefetch(span.begin, span.end);
-    state->scan = scan_part({*state->file, span.begin, span.end, first_line}, format, options);
+    state->scan = scan_part({*state->file, span.begin, span.end, first_line, span.data_lines_before}, format, options);
   }
-  const PartScope scope{*state->file, span.begin, span.end, first_line};
+  const PartScope scope{*state->file, span.begin, span.end, first_line, span.data_lines_before};
   PartEdges out = read_scanned(scope, format, *state->scan, body_of(whole_file), whole_file.data_lines, options);
   finish_edges(out.edges, path, format, options);
   return out;

@@ -9,6 +9,12 @@
 // an order-independent fingerprint; when it fails a serial pass finds the
 // first line with an unmatched entry), that there are 2m entries, and emit
 // each edge once (u < v, loops once).
+//
+// Read in parts (part_readers.hpp), data line k of the file is vertex k, so a
+// part is told the data lines before it (PartScope::data_lines_before, which
+// the caller sums from part_span's counts). The fingerprints and counts are
+// sums, combined over the parts; the first unmatched line needs every entry
+// of the file, so only a part that is the whole file names it.
 #include <omp.h>
 
 #include <algorithm>
@@ -17,6 +23,7 @@
 #include <vector>
 
 #include "edge_lines.hpp"
+#include "part_readers.hpp"
 #include "readers.hpp"
 
 namespace numagraph::io {
@@ -38,10 +45,55 @@ struct ChunkEdges {
   std::uint64_t entries = 0, loops = 0, lower_hash = 0, upper_hash = 0, lower = 0, upper = 0;
 };
 
+// The header line, which every part reads from the file's head.
 struct MetisHeader {
-  std::uint64_t n = 0, ncon = 1;
+  std::uint64_t n = 0, m = 0, ncon = 1;
   bool vertex_sizes = false, vertex_weights = false, edge_weights = false;
+  std::int64_t header_line = 0;
+  std::size_t data = 0;             // the byte after the header line: the vertex lines start there
+  std::int64_t head_newlines = 0;  // '\n' bytes in [0, data)
 };
+
+MetisHeader read_header(const TextFile& file) {
+  const std::string& path = file.path();
+  const char* const start = file.data();
+  const char* p = start;
+  const char* end = p + file.size();
+  std::int64_t line = 0;
+  MetisHeader head;
+  for (bool found = false; !found;) {
+    ++line;
+    if (p >= end) throw InputError(path, line, "missing the header line 'n m [fmt [ncon]]' (empty file?)");
+    const char* nl = static_cast<const char*>(memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    const char* e = nl ? nl : end;
+    if (!is_blank_or_comment(p, e, "%")) {
+      try {
+        LineCursor c(p, e);
+        head.n = c.next_uint("vertex count");
+        head.m = c.next_uint("edge count");
+        if (!c.at_end()) {
+          const std::string fmt(c.next_word("fmt"));
+          if (fmt.size() > 3 || fmt.find_first_not_of("01") != std::string::npos)
+            throw LineError{"fmt '" + fmt + "' must be up to three 0/1 digits"};
+          const std::string f = std::string(3 - fmt.size(), '0') + fmt;
+          head.vertex_sizes = f[0] == '1';
+          head.vertex_weights = f[1] == '1';
+          head.edge_weights = f[2] == '1';
+          if (!c.at_end()) head.ncon = c.next_uint("ncon");
+        }
+        c.expect_end("the header");
+      } catch (const LineError& err) {
+        throw InputError(path, line, err.message);
+      }
+      found = true;
+      head.header_line = line;
+      head.head_newlines = nl ? line : line - 1;
+    }
+    p = nl ? nl + 1 : end;
+  }
+  head.data = static_cast<std::size_t>(p - start);
+  return head;
+}
 
 // Parses one vertex line, calling f(x, w) for each
 // 0-based neighbour x with weight w. Throws LineError.
@@ -70,10 +122,35 @@ inline bool is_vertex_line(const char* b, const char* e) {
   return !(b < e && *b == '%');
 }
 
+// The vertex lines of [begin, end) (within the lines after the header), cut
+// into chunks for the threads.
+std::vector<Chunk> vertex_chunks(const TextFile& file, const MetisHeader& head, std::size_t begin, std::size_t end,
+                                 std::int64_t first_line) {
+  const std::size_t from = std::min(std::max(begin, head.data), end);
+  const std::int64_t line = begin >= head.data ? first_line : head.header_line + 1;
+  return split_lines(file.data() + from, file.data() + end, line, 4 * omp_get_max_threads());
+}
+
+// first[i]: the vertex lines of the chunks before chunk i; first.back(): all.
+// A trailing newline ends the last vertex line; it does not start another.
+std::vector<std::uint64_t> vertex_starts(const std::vector<Chunk>& chunks) {
+  const std::size_t parts = chunks.size();
+  std::vector<std::uint64_t> first(parts + 1, 0);
+#pragma omp parallel for schedule(static, 1)
+  for (std::size_t i = 0; i < parts; ++i) {
+    std::uint64_t c = 0;
+    for_each_line(chunks[i], [&](const char* b, const char* e, std::int64_t) { c += is_vertex_line(b, e); });
+    first[i + 1] = c;
+  }
+  for (std::size_t i = 0; i < parts; ++i) first[i + 1] += first[i];
+  return first;
+}
+
 // Cold path after the fingerprints disagree: lists every entry with its
 // line, matches u's entry for u-v against v's entry for v-u, and returns the
-// first line holding an entry without a partner.
-std::int64_t first_unmatched_line(const std::vector<Chunk>& chunks, const MetisHeader& fmt) {
+// first line holding an entry without a partner. `chunks` are every vertex
+// line of the file; the first is vertex `v0` (0).
+std::int64_t first_unmatched_line(const std::vector<Chunk>& chunks, const MetisHeader& fmt, std::uint64_t v0) {
   struct Entry {
     std::uint64_t lo, hi;
     double w;
@@ -81,7 +158,7 @@ std::int64_t first_unmatched_line(const std::vector<Chunk>& chunks, const MetisH
     std::int64_t line;
   };
   std::vector<Entry> entries;
-  std::uint64_t v = 0;
+  std::uint64_t v = v0;
   for (const Chunk& chunk : chunks)
     for_each_line(chunk, [&](const char* b, const char* e, std::int64_t ln) {
       if (!is_vertex_line(b, e) || v >= fmt.n) return;
@@ -110,65 +187,40 @@ std::int64_t first_unmatched_line(const std::vector<Chunk>& chunks, const MetisH
   return first;
 }
 
+struct MetisScan : PartScan {
+  EdgeList edges;
+  std::string error_message;
+};
+
 }  // namespace
 
-EdgeList read_metis(const std::string& path) {
-  TextFile file(path);
-  const char* p = file.data();
-  const char* end = p + file.size();
-  std::int64_t line = 0;
-  std::uint64_t n = 0, m = 0;
-  bool vertex_sizes = false, vertex_weights = false, edge_weights = false;
-  std::uint64_t ncon = 1;
-  std::int64_t header_line = 0;
-  for (bool found = false; !found;) {
-    ++line;
-    if (p >= end) throw InputError(path, line, "missing the header line 'n m [fmt [ncon]]' (empty file?)");
-    const char* nl = static_cast<const char*>(memchr(p, '\n', static_cast<std::size_t>(end - p)));
-    const char* e = nl ? nl : end;
-    if (!is_blank_or_comment(p, e, "%")) {
-      try {
-        LineCursor c(p, e);
-        n = c.next_uint("vertex count");
-        m = c.next_uint("edge count");
-        if (!c.at_end()) {
-          const std::string fmt(c.next_word("fmt"));
-          if (fmt.size() > 3 || fmt.find_first_not_of("01") != std::string::npos)
-            throw LineError{"fmt '" + fmt + "' must be up to three 0/1 digits"};
-          const std::string f = std::string(3 - fmt.size(), '0') + fmt;
-          vertex_sizes = f[0] == '1';
-          vertex_weights = f[1] == '1';
-          edge_weights = f[2] == '1';
-          if (!c.at_end()) ncon = c.next_uint("ncon");
-        }
-        c.expect_end("the header");
-      } catch (const LineError& err) {
-        throw InputError(path, line, err.message);
-      }
-      found = true;
-      header_line = line;
-    }
-    p = nl ? nl + 1 : end;
-  }
-  const MetisHeader fmt{n, ncon, vertex_sizes, vertex_weights, edge_weights};
-  const auto chunks = split_lines(p, end, line + 1, 4 * omp_get_max_threads());
+void check_metis_span(const std::string& path, std::int64_t data_lines, std::int64_t data_lines_before) {
+  if (data_lines < 0 || data_lines_before < 0)
+    throw UsageError(path + " is a METIS file, whose data line k is vertex k: take each part's span with "
+                     "part_span(path, part, Format::kMetis), which counts its data lines, and set its "
+                     "data_lines_before to the sum of data_lines over the parts before it");
+}
+
+std::int64_t count_metis_data_lines(const TextFile& file, std::size_t begin, std::size_t end) {
+  const MetisHeader head = read_header(file);
+  return static_cast<std::int64_t>(vertex_starts(vertex_chunks(file, head, begin, end, 0)).back());
+}
+
+std::unique_ptr<PartScan> scan_metis_part(const PartScope& part, const ReadOptions& options) {
+  check_metis_span(part.path(), 0, part.data_lines_before);
+  const MetisHeader fmt = read_header(part.file);
+  auto scan = std::make_unique<MetisScan>();
+  scan->mine = new_body(Format::kMetis, options);
+  const auto chunks = vertex_chunks(part.file, fmt, part.begin, part.end, part.first_line);
   const std::size_t parts = chunks.size();
-  // Vertex index of each chunk's first line: count the non-comment lines. A
-  // trailing newline ends the last vertex line; it does not start another.
-  std::vector<std::uint64_t> first_vertex(parts + 1, 0);
-#pragma omp parallel for schedule(static, 1)
-  for (std::size_t i = 0; i < parts; ++i) {
-    std::uint64_t c = 0;
-    for_each_line(chunks[i], [&](const char* b, const char* e, std::int64_t) { c += is_vertex_line(b, e); });
-    first_vertex[i + 1] = c;
-  }
-  for (std::size_t i = 0; i < parts; ++i) first_vertex[i + 1] += first_vertex[i];
-  const std::int64_t last_line = chunks.empty() ? line : chunks.back().first_line + std::count(chunks.back().begin, chunks.back().end, '\n');
+  const std::vector<std::uint64_t> first_vertex = vertex_starts(chunks);
+  const auto v0 = static_cast<std::uint64_t>(part.data_lines_before);
+  const std::uint64_t n = fmt.n;
   std::vector<ChunkEdges> out(parts);
   ErrorSlot error;
 #pragma omp parallel for schedule(static, 1)
   for (std::size_t i = 0; i < parts; ++i) {
-    std::uint64_t v = first_vertex[i];
+    std::uint64_t v = v0 + first_vertex[i];
     ChunkEdges& ce = out[i];
     try {
       for_each_line(chunks[i], [&](const char* b, const char* e, std::int64_t ln) {
@@ -194,7 +246,7 @@ EdgeList read_metis(const std::string& path) {
             }
             ce.src.push_back(v);
             ce.dst.push_back(x);
-            if (edge_weights) ce.w.push_back(static_cast<weight_t>(w));
+            if (fmt.edge_weights) ce.w.push_back(static_cast<weight_t>(w));
           });
         } catch (const LineError& err) {
           error.offer(ln, err.message);
@@ -203,52 +255,98 @@ EdgeList read_metis(const std::string& path) {
         ++v;
       });
     } catch (const LineError&) {
+      // Recorded in `error`; the rest of this chunk is skipped.
     }
   }
-  error.throw_if_set(path);
-  if (n == 0) throw InputError(path, header_line, "the header declares no vertices: a graph needs at least one edge");
-  if (first_vertex[parts] < n)
-    throw InputError(path, header_line,
-                     "the header declares " + std::to_string(n) + " vertices but only " +
-                         std::to_string(first_vertex[parts]) + " vertex lines follow (the file ends at line " +
-                         std::to_string(last_line) + "; truncated file?)");
-  std::uint64_t entries = 0, loops = 0, lower = 0, upper = 0, lower_hash = 0, upper_hash = 0;
+  MetisFacts& facts = scan->mine.metis;
+  facts.first_vertex = part.data_lines_before;
+  facts.vertex_lines = static_cast<std::int64_t>(first_vertex[parts]);
   for (const auto& ce : out) {
-    entries += ce.entries;
-    loops += ce.loops;
-    lower += ce.lower;
-    upper += ce.upper;
-    lower_hash += ce.lower_hash;
-    upper_hash += ce.upper_hash;
+    facts.entries += ce.entries;
+    facts.loops += ce.loops;
+    facts.lower += ce.lower;
+    facts.upper += ce.upper;
+    facts.lower_hash += ce.lower_hash;
+    facts.upper_hash += ce.upper_hash;
   }
-  if (lower != upper || lower_hash != upper_hash)
-    throw InputError(path, first_unmatched_line(chunks, fmt),
-                     "the adjacency is not symmetric: this line lists an edge u-v (or a weight) that the "
-                     "other endpoint's line does not; METIS files list every edge at both endpoints");
-  if (entries + loops != 2 * m)
-    throw InputError(path, header_line,
-                     "the header declares " + std::to_string(m) + " edges (" + std::to_string(2 * m) +
-                         " adjacency entries) but the file has " + std::to_string(entries + loops) +
-                         " (self-loops count twice)");
-  if (m == 0) throw InputError(path, header_line, "the graph has no edges (the header declares 0)");
-  const std::uint64_t kept = upper + loops;
-  EdgeList edges;
-  edges.src = NumaArray<std::uint64_t>(kept);
-  edges.dst = NumaArray<std::uint64_t>(kept);
-  if (edge_weights) edges.weights = NumaArray<weight_t>(kept);
+  scan->data_lines = facts.vertex_lines;
+  if (error.set()) {
+    scan->mine.edge_error = error.line();
+    scan->error_message = error.message();
+    return scan;
+  }
+  const bool whole_file = part.begin == 0 && part.end == part.file.size();
+  if (whole_file && (facts.lower != facts.upper || facts.lower_hash != facts.upper_hash))
+    facts.unmatched_line = first_unmatched_line(chunks, fmt, v0);
   std::vector<std::size_t> start(parts + 1, 0);
   for (std::size_t i = 0; i < parts; ++i) start[i + 1] = start[i] + out[i].src.size();
+  EdgeList& edges = scan->edges;
+  edges.src = NumaArray<std::uint64_t>(start[parts]);
+  edges.dst = NumaArray<std::uint64_t>(start[parts]);
+  if (fmt.edge_weights) edges.weights = NumaArray<weight_t>(start[parts]);
 #pragma omp parallel for schedule(static, 1)
   for (std::size_t i = 0; i < parts; ++i) {
     std::copy(out[i].src.begin(), out[i].src.end(), edges.src.begin() + start[i]);
     std::copy(out[i].dst.begin(), out[i].dst.end(), edges.dst.begin() + start[i]);
-    if (edge_weights) std::copy(out[i].w.begin(), out[i].w.end(), edges.weights.begin() + start[i]);
+    if (fmt.edge_weights) std::copy(out[i].w.begin(), out[i].w.end(), edges.weights.begin() + start[i]);
   }
-  edges.num_vertices = n;
-  edges.undirected = true;
-  edges.weight_kind = edge_weights ? WeightKind::kInteger : WeightKind::kNone;
-  edges.source_name = path;
-  return edges;
+  return scan;
 }
+
+void check_metis_file(const TextFile& file, const FactsBody& whole, std::int64_t data_lines,
+                      std::int64_t total_newlines) {
+  const std::string& path = file.path();
+  const MetisHeader head = read_header(file);
+  const MetisFacts& f = whole.metis;
+  if (!f.numbered || f.first_vertex != 0)
+    throw UsageError(path + ": the parts' data_lines_before do not count the data lines before them: set each "
+                     "part's to the sum of PartSpan::data_lines over the parts before it (0 for the first)");
+  if (whole.edge_error) return;  // a bad vertex line comes first: read_metis_part reports it
+  const auto lines = static_cast<std::uint64_t>(data_lines);
+  if (head.n == 0)
+    throw InputError(path, head.header_line, "the header declares no vertices: a graph needs at least one edge");
+  if (lines < head.n) {
+    const std::int64_t last_line = head.header_line + 1 + count_newlines(file, total_newlines) - head.head_newlines;
+    throw InputError(path, head.header_line,
+                     "the header declares " + std::to_string(head.n) + " vertices but only " +
+                         std::to_string(lines) + " vertex lines follow (the file ends at line " +
+                         std::to_string(last_line) + "; truncated file?)");
+  }
+  if (f.lower != f.upper || f.lower_hash != f.upper_hash) {
+    if (f.unmatched_line)
+      throw InputError(path, f.unmatched_line,
+                       "the adjacency is not symmetric: this line lists an edge u-v (or a weight) that the "
+                       "other endpoint's line does not; METIS files list every edge at both endpoints");
+    throw InputError(path, 0,
+                     "the adjacency is not symmetric: a line lists an edge u-v (or a weight) that the other "
+                     "endpoint's line does not (METIS files list every edge at both endpoints); read in parts, "
+                     "the line cannot be named: `numagraph info " + path + "` reads the file whole and names it");
+  }
+  if (f.entries + f.loops != 2 * head.m)
+    throw InputError(path, head.header_line,
+                     "the header declares " + std::to_string(head.m) + " edges (" + std::to_string(2 * head.m) +
+                         " adjacency entries) but the file has " + std::to_string(f.entries + f.loops) +
+                         " (self-loops count twice)");
+  if (head.m == 0) throw InputError(path, head.header_line, "the graph has no edges (the header declares 0)");
+}
+
+PartEdges read_metis_part(const PartScope& part, PartScan& scan, const FactsBody& whole) {
+  const MetisHeader head = read_header(part.file);
+  auto& mine = static_cast<MetisScan&>(scan);
+  PartEdges out;
+  if (whole.edge_error) {
+    if (mine.mine.edge_error == whole.edge_error) throw InputError(part.path(), whole.edge_error, mine.error_message);
+    out.edges.source_name = part.path();
+    return out;
+  }
+  out.edges = std::move(mine.edges);
+  out.edges.num_vertices = head.n;
+  out.edges.undirected = true;
+  out.edges.weight_kind = head.edge_weights ? WeightKind::kInteger : WeightKind::kNone;
+  out.edges.source_name = part.path();
+  return out;
+}
+
+EdgeList read_metis(const std::string& path) { return read_text_edges(path, Format::kMetis, ReadOptions{}); }
 
 }  // namespace numagraph::io

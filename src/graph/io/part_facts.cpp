@@ -86,6 +86,18 @@ void combine_dicts(DictFacts& a, const DictFacts& b) {
   for (int i = 0; i < b.key_count; ++i) a.add_key(b.key(i));
 }
 
+void combine_metis(MetisFacts& a, const MetisFacts& b) {
+  a.numbered = a.numbered && b.numbered && b.first_vertex == a.first_vertex + a.vertex_lines;
+  a.vertex_lines += b.vertex_lines;
+  a.entries += b.entries;
+  a.loops += b.loops;
+  a.upper += b.upper;
+  a.lower += b.lower;
+  a.upper_hash += b.upper_hash;
+  a.lower_hash += b.lower_hash;
+  a.unmatched_line = 0;  // two parts: neither is the whole file
+}
+
 }  // namespace
 
 void combine_bodies(FactsBody& a, const FactsBody& b) {
@@ -105,6 +117,7 @@ void combine_bodies(FactsBody& a, const FactsBody& b) {
   combine_index(a.index, b.index);
   combine_header(a.header_facts, b.header_facts);
   combine_dicts(a.dicts, b.dicts);
+  combine_metis(a.metis, b.metis);
 }
 
 }  // namespace numagraph::io

@@ -112,6 +112,19 @@ struct DictFacts {
   }
 };
 
+// METIS files (metis.cpp): sums over the adjacency entries, by which the
+// whole file's counts and symmetry are checked, and the vertex numbering of
+// the parts (each part's first vertex is the data lines before it).
+struct MetisFacts {
+  std::int64_t first_vertex = 0;  // PartSpan::data_lines_before of the earliest part
+  std::int64_t vertex_lines = 0;  // data lines of the parts
+  std::uint8_t numbered = 1;      // each later part's first vertex follows the earlier parts' lines
+  std::uint64_t entries = 0, loops = 0;
+  std::uint64_t upper = 0, lower = 0;            // entries u-v listed at the smaller [upper] or larger end
+  std::uint64_t upper_hash = 0, lower_hash = 0;  // sums of their edges' hashes
+  std::int64_t unmatched_line = 0;  // a part that is the whole file: the first line with an unmatched entry
+};
+
 // Candidate weight columns a table's facts are gathered for (edge_table.cpp).
 inline constexpr int kWeightCandidates = 8;
 
@@ -136,6 +149,7 @@ struct FactsBody {
   IndexFacts index;
   HeaderFacts header_facts;
   DictFacts dicts;
+  MetisFacts metis;
 
   ReadOptions options() const {
     ReadOptions o;
