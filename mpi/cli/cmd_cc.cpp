@@ -53,7 +53,7 @@ void run_cc(const CcFlags& f, MPI_Comm comm) {
   }
   const std::string largest = user_id_of(job, sum.largest_label);
   profile::Record rec = base_record(job, "cc");
-  rec.set("variant", "min-label")
+  rec.set("variant", "union-find+rounds")  // components.hpp: local union-find, then label rounds between ranks
       .set("num_components", sum.num_components)
       .set("largest_component", sum.largest_component)
       .set("rounds", r.rounds)
