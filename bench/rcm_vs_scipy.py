@@ -3,7 +3,7 @@
 scipy.sparse.csgraph.reverse_cuthill_mckee: bandwidth and seconds, on the
 symmetric real graphs of ../shared/data.
 
-Usage: bench/rcm_vs_scipy.py [--driver build-r1a/bench_reorder_bench] [--rounds 5] [GRAPH...]
+Usage: bench/rcm_vs_scipy.py [--driver build-r1a/bench_reorder_bench] [--rounds 5] [--meshes] [GRAPH...]
 
 For each graph, bench_reorder_bench (built with -DNUMAGRAPH_BENCH=ON) loads it
 symmetrized (both directions of every edge, deduplicated, no self-loops: the
@@ -18,11 +18,16 @@ other tenants. The two alternate --rounds times (the load moves within
 seconds); the table gives the median over the rounds of each, and the median
 of the rounds' ratios as the speed-up. Prints a Markdown table:
 docs/reordering.md has it.
+
+--meshes: the same table for the finite-element meshes and stencil grids of
+tests/python/meshes.py (vertex ids shuffled, seeded), instead of the real
+graphs: each written to a temporary edge list and measured the same way.
 """
 import argparse
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -32,7 +37,8 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import reverse_cuthill_mckee
 
 TRIALS = 7  # per process (ours) and per round (SciPy's)
-DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / ".." / "shared" / "data"
 GRAPHS = ["USA-road-d.NY/USA-road-d.NY.gr.gz", "PGPgiantcompo/PGPgiantcompo.graph",
           "email-Enron/email-Enron.txt.gz", "facebook_combined/facebook_combined.txt.gz",
           "netscience/netscience.mtx", "rome99/rome99.gr", "soc-Slashdot0902/soc-Slashdot0902.txt.gz"]
@@ -80,23 +86,42 @@ def run(driver, path, rounds):
             "speedup": statistics.median(t / o for o, t in zip(our_s, scipy_s))}
 
 
+def mesh_files(folder):
+    """(name, path) of each mesh of tests/python/meshes.py, written to folder
+    as an edge list (one "u v" line per edge, ids 0..n-1, every id used)."""
+    sys.path.insert(0, str(ROOT / "tests" / "python"))
+    import meshes
+
+    for i, name in enumerate(meshes.MESHES):
+        n, src, dst = meshes.mesh(name)
+        path = Path(folder) / f"mesh{i}.el"
+        np.savetxt(path, np.column_stack([src, dst]), fmt="%d")
+        yield name, path
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--driver", default="build-r1a/bench_reorder_bench")
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--meshes", action="store_true", help="the meshes of tests/python/meshes.py, not real graphs")
     ap.add_argument("graphs", nargs="*")
     args = ap.parse_args()
-    graphs = [Path(g) for g in args.graphs] or [DATA / g for g in GRAPHS if (DATA / g).exists()]
-    load = os.getloadavg()
-    print(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; {args.rounds} rounds")
-    print("| graph | vertices | edges | input bandwidth | numagraph RCM | SciPy RCM | ratio | "
-          "numagraph CPU s | SciPy CPU s | speed-up |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for g in graphs:
-        r = run(args.driver, g, args.rounds)
-        print(f"| {g.parent.name} | {r['n']:,} | {r['edges']:,} | {r['input_bw']:,} | {r['ours_bw']:,} | "
-              f"{r['scipy_bw']:,} | {r['ours_bw'] / max(1, r['scipy_bw']):.3f} | {r['ours_s']:.4f} | "
-              f"{r['scipy_s']:.4f} | {r['speedup']:.1f}x |", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.meshes:
+            graphs = mesh_files(tmp)
+        else:
+            paths = [Path(g) for g in args.graphs] or [DATA / g for g in GRAPHS if (DATA / g).exists()]
+            graphs = ((p.parent.name, p) for p in paths)
+        load = os.getloadavg()
+        print(f"load average before: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; {args.rounds} rounds")
+        print(f"| {'mesh' if args.meshes else 'graph'} | vertices | edges | input bandwidth | numagraph RCM | "
+              "SciPy RCM | ratio | numagraph CPU s | SciPy CPU s | speed-up |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for name, g in graphs:
+            r = run(args.driver, g, args.rounds)
+            print(f"| {name} | {r['n']:,} | {r['edges']:,} | {r['input_bw']:,} | {r['ours_bw']:,} | "
+                  f"{r['scipy_bw']:,} | {r['ours_bw'] / max(1, r['scipy_bw']):.3f} | {r['ours_s']:.4f} | "
+                  f"{r['scipy_s']:.4f} | {r['speedup']:.1f}x |", flush=True)
     load = os.getloadavg()
     print(f"load average after: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
 

@@ -235,9 +235,12 @@ TEST(ReorderOrders, SerialAdlAndRcmMatchHandWorkedExamples) {
           // Root 3 (degree 3): BFS 3, 1, 2, 4, 0; then 5 (degree 1, smaller id than 6), 6; then 7.
           EXPECT_EQ(as_vector(reorder::adl_order(g, -1, false)), (std::vector<std::uint64_t>{7, 6, 5, 0, 4, 2, 1, 3}));
           EXPECT_EQ(as_vector(reorder::adl_order(g, 0, false)), (std::vector<std::uint64_t>{7, 6, 5, 4, 3, 2, 1, 0}));
-          // RCM from 3: levels {3} {1,2,4} {0}: one jump to 0. CM: 0, 1, 2, 3, 4; then from 5
-          // (degree 1, smaller id than 6) one jump to 6: 6, 5; then 7; reversed.
-          EXPECT_EQ(as_vector(reorder::rcm_order(g, -1)), (std::vector<std::uint64_t>{7, 5, 6, 4, 3, 2, 1, 0}));
+          // RCM from 3: levels {3} {1,2,4} {0} (depth 2, width 3): jump to 0, whose levels
+          // {0} {1,2} {3} {4} go deeper (3) and no wider (2); jump to 4: {4} {3} {1,2} {0},
+          // as deep and as wide, so the search ends there. CM: 4, 3, 1, 2, 0; then from 5
+          // (degree 1, smaller id than 6) a jump to 6, as deep and as wide: 6, 5; then 7;
+          // reversed.
+          EXPECT_EQ(as_vector(reorder::rcm_order(g, -1)), (std::vector<std::uint64_t>{7, 5, 6, 0, 2, 1, 3, 4}));
           // The parallel variant on one thread is the serial one.
           const int threads = parallel::max_threads();
           parallel::set_threads(1);
