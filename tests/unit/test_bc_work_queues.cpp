@@ -213,10 +213,12 @@ TEST(BcWorkQueues, StealOrderFollowsTheThreadMap) {
   EXPECT_EQ(kernels::detail::wq_steal_order(2, {0, 1, 2}, {})[1], (std::vector<int>{0}));
 }
 
-// A hub's level is one thread's discovery: under nwq the others steal from it
-// (many sources: at least one steal is all but certain on any host); under
-// dynamic nobody steals.
-TEST(BcWorkQueues, UnbalancedQueuesAreStolenFrom) {
+// A hub's level is one thread's discovery, which the others may steal from
+// under nwq: whether they do depends on the scheduler (on a loaded host one
+// thread can drain its queue before the others wake), so the scores are
+// checked here and the stealing itself, deterministically, by
+// DryThreadStealsFromALoadedQueue. Under dynamic nobody steals.
+TEST(BcWorkQueues, UnbalancedQueuesGiveBrandesScores) {
   std::vector<Arc> arcs;
   for (std::uint64_t leaf = 1; leaf <= 4000; ++leaf) {
     arcs.push_back({0, leaf});
@@ -229,8 +231,7 @@ TEST(BcWorkQueues, UnbalancedQueuesAreStolenFrom) {
   NumaArray<double> scores;
   kernels::BrandesWorkspace<std::uint32_t> ws;
   BrandesWqOptions o;
-  const auto nwq = kernels::betweenness_brandes_work_queues(g, sources, scores, ws, o);
-  EXPECT_GT(nwq.stolen_tasks, 0);
+  kernels::betweenness_brandes_work_queues(g, sources, scores, ws, o);
   // From the hub, each leaf lies on the one path to its tail; the source scores nothing.
   EXPECT_DOUBLE_EQ(scores[1], 20.0);
   EXPECT_DOUBLE_EQ(scores[0], 0.0);

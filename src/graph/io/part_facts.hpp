@@ -26,7 +26,7 @@ struct ShortText {
   std::uint8_t size = 0;  // 41: the field is longer than 40 characters
   void set(std::string_view t) {
     size = static_cast<std::uint8_t>(std::min<std::size_t>(t.size(), sizeof bytes));
-    std::memcpy(bytes, t.data(), size);
+    if (size > 0) std::memcpy(bytes, t.data(), size);  // an empty view may hold a null pointer
   }
   std::string_view view() const { return {bytes, size}; }
 };
