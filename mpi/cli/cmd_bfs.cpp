@@ -66,11 +66,7 @@ void run_bfs(const BfsFlags& f, MPI_Comm comm) {
       .set("bottom_up_steps", r.bottom_up_steps)
       .set("reached", reached)
       .set("max_depth", max_depth);
-  rec.set("trials", seconds);
-  std::vector<double> sorted = seconds;
-  std::sort(sorted.begin(), sorted.end());
-  rec.set("median_s", sorted[sorted.size() / 2]);
-  add_per_rank(job, rec, times);
+  add_trials(job, rec, seconds, times);
   using numagraph::cli::count_of;
   using numagraph::cli::format;
   using numagraph::cli::share;

@@ -58,11 +58,7 @@ void run_cc(const CcFlags& f, MPI_Comm comm) {
       .set("largest_component", sum.largest_component)
       .set("rounds", r.rounds)
       .set("label_messages", sum_all(r.label_messages, comm));
-  rec.set("trials", seconds);
-  std::vector<double> sorted = seconds;
-  std::sort(sorted.begin(), sorted.end());
-  rec.set("median_s", sorted[sorted.size() / 2]);
-  add_per_rank(job, rec, times);
+  add_trials(job, rec, seconds, times);
   using numagraph::cli::count_of;
   using numagraph::cli::format;
   using numagraph::cli::share;

@@ -153,11 +153,7 @@ void run_pr(PrFlags f, MPI_Comm comm) {
       .set("weights_used", r.weights_used)
       .set("personalized", !f.personalization.empty())
       .set("score_sum", sum);
-  rec.set("trials", seconds);
-  std::vector<double> sorted = seconds;
-  std::sort(sorted.begin(), sorted.end());
-  rec.set("median_s", sorted[sorted.size() / 2]);
-  add_per_rank(job, rec, times);
+  add_trials(job, rec, seconds, times);
   using numagraph::cli::count_of;
   using numagraph::cli::format;
   std::string how;

@@ -66,11 +66,7 @@ void run_sssp(const SsspFlags& f, MPI_Comm comm) {
   for (std::uint64_t root : roots) root_ids.push_back(user_id_of(job, root));
   rec.raw("roots", ids_json(job, root_ids));
   rec.set("delta", r.delta).set("rounds", r.rounds).set("reached", reached).set("max_distance", farthest);
-  rec.set("trials", seconds);
-  std::vector<double> sorted = seconds;
-  std::sort(sorted.begin(), sorted.end());
-  rec.set("median_s", sorted[sorted.size() / 2]);
-  add_per_rank(job, rec, times);
+  add_trials(job, rec, seconds, times);
   using numagraph::cli::format;
   using numagraph::cli::share;
   const bool several = std::adjacent_find(roots.begin(), roots.end(), std::not_equal_to<>()) != roots.end();

@@ -182,6 +182,14 @@ void add_per_rank(const Job& job, profile::Record& rec, const StepTimes& k) {
   rec.raw("per_rank", list + "]");
 }
 
+void add_trials(const Job& job, profile::Record& rec, const std::vector<double>& seconds, const StepTimes& kernel) {
+  rec.set("trials", seconds);
+  std::vector<double> sorted = seconds;
+  std::sort(sorted.begin(), sorted.end());
+  rec.set("median_s", sorted[sorted.size() / 2]);
+  add_per_rank(job, rec, kernel);
+}
+
 void emit(const Job& job, profile::Record& rec, const std::vector<std::string>& lines,
           const std::vector<std::string>& keys) {
   if (job.rank != 0) return;

@@ -59,6 +59,10 @@ profile::Record base_record(const Job& job, const std::string& kernel);
 // (load, partition, compute, exchange, wait) and its peak RSS. Collective.
 void add_per_rank(const Job& job, profile::Record& rec, const StepTimes& kernel);
 
+// Adds "trials" (each trial's seconds, the slowest rank's), "median_s"
+// and "per_rank" (add_per_rank). Collective.
+void add_trials(const Job& job, profile::Record& rec, const std::vector<double>& seconds, const StepTimes& kernel);
+
 // Prints the record (--json) or the summary lines and a key/value table, on rank 0.
 void emit(const Job& job, profile::Record& rec, const std::vector<std::string>& summary_lines,
           const std::vector<std::string>& summary_keys);
