@@ -34,6 +34,7 @@
 
 #include "edge_lines.hpp"
 #include "edge_table.hpp"
+#include "fast_lines.hpp"
 #include "part_readers.hpp"
 #include "readers.hpp"
 
@@ -41,54 +42,7 @@ namespace numagraph::io {
 
 namespace {
 
-inline bool is_digit(char c) { return static_cast<unsigned char>(c - '0') < 10; }
 inline bool is_sep(char c) { return c == ' ' || c == '\t' || c == '\r' || c == ','; }
-
-// Scans the unsigned integer at p (a digit); stops at the first non-digit.
-// Callers guarantee a newline before the end of the buffer.
-inline std::uint64_t scan_digits(const char*& p) {
-  std::uint64_t v = static_cast<std::uint64_t>(*p++ - '0');
-  while (is_digit(*p)) v = v * 10 + static_cast<std::uint64_t>(*p++ - '0');
-  return v;
-}
-
-struct ChunkStats {
-  std::int64_t newlines = 0;
-  std::int64_t edges = 0;
-};
-
-// Newlines in [b, e) and the number of edge lines (lines that are not blank
-// or comments). The common case (every line starts with a digit) is decided
-// by the vectorised count alone.
-ChunkStats count_chunk(const char* b, const char* e) {
-  ChunkStats s;
-  const std::size_t n = static_cast<std::size_t>(e - b);
-  if (n == 0) return s;
-  std::int64_t newlines = 0, odd_starts = !is_digit(b[0]);
-  constexpr std::size_t kBlock = 1 << 16;  // 32-bit counters per block: they vectorise well
-  for (std::size_t lo = 0; lo + 1 < n; lo += kBlock) {
-    const std::size_t hi = std::min(n - 1, lo + kBlock);
-    std::uint32_t nl = 0, odd = 0;
-    for (std::size_t i = lo; i < hi; ++i) {
-      const std::uint32_t is_nl = b[i] == '\n';
-      nl += is_nl;
-      odd += is_nl & static_cast<std::uint32_t>(static_cast<unsigned char>(b[i + 1] - '0') > 9);
-    }
-    newlines += nl;
-    odd_starts += odd;
-  }
-  newlines += b[n - 1] == '\n';
-  s.newlines = newlines;
-  const bool unterminated = b[n - 1] != '\n';
-  if (odd_starts == 0) {
-    s.edges = newlines + unterminated;
-    return s;
-  }
-  for_each_line(Chunk{b, e, 0}, [&](const char* lb, const char* le, std::int64_t) {
-    s.edges += !is_blank_or_comment(lb, le, "#%");
-  });
-  return s;
-}
 
 // The checked path for one line: accepts anything the format allows and
 // throws LineError with a precise message otherwise.
@@ -190,12 +144,7 @@ void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_
   // Fast-path scanning may run to the next newline without bounds checks, so
   // it stops after the chunk's last newline; a final unterminated line is
   // parsed by the checked path.
-  const char* safe = c.begin;
-  for (const char* q = c.end; q > c.begin; --q)
-    if (q[-1] == '\n') {
-      safe = q;
-      break;
-    }
+  const char* safe = after_last_newline(c.begin, c.end);
   std::int64_t line = c.first_line;
   const char* p = c.begin;
   bool integral = true;
@@ -242,9 +191,7 @@ void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_
             ok = is_sep(*p);
             while (is_sep(*p)) ++p;
             if (ok) {
-              auto [end, ec] = std::from_chars(p, safe, w);
-              ok = ec == std::errc() && std::isfinite(w) && fits_float(w);  // else the checked path says why
-              p = end;
+              ok = scan_number(p, safe, w) && std::isfinite(w) && fits_float(w);  // else the checked path says why
             }
           }
           if (ok) {
@@ -290,7 +237,7 @@ FastEdges read_integer_edges(const std::string& path, const char* begin, const c
   const std::size_t parts = cuts.size() - 1;
   std::vector<ChunkStats> stats(parts);
 #pragma omp parallel for schedule(static, 1)
-  for (std::size_t i = 0; i < parts; ++i) stats[i] = count_chunk(cuts[i], cuts[i + 1]);
+  for (std::size_t i = 0; i < parts; ++i) stats[i] = count_chunk(cuts[i], cuts[i + 1], "#%");
   std::vector<Chunk> chunks(parts);
   std::vector<std::int64_t> start(parts + 1, 0);
   std::int64_t line = first_line;
