@@ -6,6 +6,7 @@
 // with the same global line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -321,6 +322,62 @@ TEST(IoRange, CsvErrors) {
   expect_parts_match(write_file("r_head.csv", "source,target\n"));
   // A column error after a weight error: the column error comes first.
   expect_parts_match(write_file("r_order.csv", "source,target,weight\n0,1,x\n" + std::string(300, '#') + "\n1,2\n"));
+}
+
+// CSV/TSV files of integer ids take the parallel fast path (csv_fast.hpp);
+// a line it does not read sends its part back to the tokenizer, in any part.
+TEST(IoRange, CsvIntegerFastPath) {
+  std::string rows, weighted;
+  for (int i = 0; i < 300; ++i) {
+    rows += std::to_string(i) + "," + std::to_string((i * 7) % 300) + "\n";
+    weighted += std::to_string(i) + "," + std::to_string(i / 2) + "," + (i % 5 ? std::to_string(i % 9) : "0.5") + "\n";
+  }
+  const std::string header = write_file("f_header.csv", "src,dst\n" + rows);
+  expect_parts_match(header);
+  const EdgeList e = read_edge_list(header);
+  ASSERT_EQ(e.size(), 300u);
+  EXPECT_TRUE(e.header);
+  EXPECT_EQ(e.src[299], 299u);
+  EXPECT_EQ(e.dst[299], (299u * 7) % 300);
+  ReadOptions yes, no, none, third;
+  yes.header = Header::kYes;
+  no.header = Header::kNo;
+  none.weight_column = "none";
+  third.weight_column = "3";
+  const std::string plain = write_file("f_plain.csv", rows);
+  for (const ReadOptions& o : {ReadOptions{}, yes, no}) expect_parts_match(plain, o);
+  EXPECT_EQ(read_edge_list(plain, yes).size(), 299u);
+  const std::string w = write_file("f_w.csv", "source,target,weight\n" + weighted);
+  for (const ReadOptions& o : {ReadOptions{}, none, third}) expect_parts_match(w, o);
+  const EdgeList we = read_edge_list(w);
+  ASSERT_EQ(we.weights.size(), 300u);
+  EXPECT_EQ(we.weight_kind, WeightKind::kReal);
+  EXPECT_EQ(we.weights[0], 0.5f);
+  EXPECT_EQ(we.weights[1], 1.0f);
+  expect_parts_match(write_file("f_w0.csv", weighted));  // row 0 an edge with a weight
+  std::string tsv = rows;
+  std::replace(tsv.begin(), tsv.end(), ',', '\t');
+  expect_parts_match(write_file("f.tsv", "from\tto\n" + tsv));
+  std::string crlf;
+  for (char c : rows) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  expect_parts_match(write_file("f_crlf.csv", crlf));
+  expect_parts_match(write_file("f_blank.csv", "# made by hand\n\nsrc,dst\n" + rows + "\n  \n# end\n"));
+  expect_parts_match(write_file("f_late_head.csv", std::string(400, '#') + "\n" + rows));  // row 0 in a later part
+  expect_parts_match(write_file("f_unterminated.csv", rows + "5,6"));
+  expect_parts_match(write_file("f_bom.csv", "\xEF\xBB\xBF" + rows));
+  // Lines for the tokenizer late in the file: each part decides alone.
+  expect_parts_match(write_file("f_name.csv", rows + "a,7\n"));
+  expect_parts_match(write_file("f_big.csv", rows + "9223372036854775808,1\n"));
+  expect_parts_match(write_file("f_19.csv", rows + "1234567890123456789,1\n"));
+  expect_parts_match(write_file("f_quote.csv", rows + "\"4\",5\n"));
+  expect_parts_match(write_file("f_open.csv", rows + "\"4,5\n1,2\n"));
+  expect_parts_match(write_file("f_space.csv", rows + " 4 , 5 \n"));
+  expect_parts_match(write_file("f_cols.csv", rows + "4,5,6\n"));
+  expect_parts_match(write_file("f_heavy.csv", weighted + "4,5,1e40\n"));
+  expect_parts_match(write_file("f_exact.csv", weighted + "4,5,16777217\n"));
+  expect_parts_match(write_file("f_nan.csv", weighted + "4,5,nan\n"));
+  expect_parts_match(write_file("f_plus.csv", weighted + "4,5,+2\n"));
+  expect_parts_match(write_file("f_empty_w.csv", weighted + "4,5,\n"));
 }
 
 TEST(IoRange, MatrixMarketAndDimacs) {
