@@ -95,6 +95,8 @@ Job start_job(MPI_Comm comm, const GraphFlags& g, const RunFlags& r, const std::
   rq.keep_self_loops = g.keep_self_loops;
   rq.keep_duplicates = g.keep_duplicates;
   rq.relabel = g.relabel == "on" ? Relabel::kOn : g.relabel == "off" ? Relabel::kOff : Relabel::kAuto;
+  rq.work = command == "pr" ? ArcWork::kIn : command == "sssp" ? ArcWork::kOut : ArcWork::kBoth;
+  job.balance = rq.work;
   job.graph = load_distributed(rq, comm);
   BuildReport& rep = job.graph.report;
   const bool weighted = job.graph.csr.weighted;
@@ -135,6 +137,7 @@ profile::Record base_record(const Job& job, const std::string& kernel) {
     rec.set("input", input);
   }
   rec.set("ranks", job.ranks).set("threads", omp_get_max_threads());
+  rec.set("blocks_balance", std::string(arc_work_name(job.balance)) + " plus vertices");
   const LoadTimes& t = job.graph.times;
   rec.set("load_s", max_all(t.total, job.comm))
       .set("read_s", max_all(t.read, job.comm))

@@ -45,6 +45,7 @@ struct Job {
   int rank = 0, ranks = 1;
   RunFlags run;
   DistGraph graph;
+  ArcWork balance = ArcWork::kBoth;  // what the block cut balanced
 };
 
 // Checks the flags (every rank, agreed), loads the graph, prints the input

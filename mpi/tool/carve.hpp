@@ -11,11 +11,6 @@
 namespace numagraph::dist {
 
 // Collective over comm.
-DistCsr carve(const CSRGraph<std::uint32_t>& whole, MPI_Comm comm);
-
-// The block weight of a vertex: its stored arcs plus one for the vertex.
-inline std::int64_t vertex_work(std::int64_t out_degree, std::int64_t in_degree, bool directed) {
-  return out_degree + (directed ? in_degree : 0) + 1;
-}
+DistCsr carve(const CSRGraph<std::uint32_t>& whole, MPI_Comm comm, ArcWork work = ArcWork::kBoth);
 
 }  // namespace numagraph::dist

@@ -6,7 +6,7 @@
 
 #include "carve.hpp"
 #include "exchange.hpp"
-#include "neighbor_lists.hpp"
+#include "local_lists.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -14,17 +14,8 @@ namespace numagraph::dist {
 
 namespace {
 
-// One arc on its way to the owner of the vertex whose list holds it: 16
-// bytes (the row as an index into the owner's block).
-struct Arc {
-  std::uint64_t col;  // the other end (global dense id)
-  std::uint32_t row;  // the vertex whose list holds the arc, minus its owner's first id
-  weight_t w;
-};
-static_assert(sizeof(Arc) == 16);
-
 // Edges per rank and round: bounds the send buffer (two arcs per edge at most).
-constexpr std::int64_t kRoundEdges = std::int64_t{1} << 22;
+constexpr std::int64_t kRoundEdges = std::int64_t{1} << 20;
 
 // Sends the arcs emit(i, put) makes of my edges i in [0, m) to the owners of
 // their rows and appends what arrives to `into`, which is sized once and
@@ -102,34 +93,8 @@ void shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Comm c, std:
   }
 }
 
-// Lists of my vertices from the arcs I received, in arrival order per list
-// (a counting sort by row), then sorted and cleaned by the shared builder's code.
-CSRArrays<std::uint64_t> lists_of(const std::vector<Arc>& arcs, std::int64_t first, std::int64_t local_n,
-                                   bool weighted, bool drop_loops, bool dedupe, build::ListCounts& counts) {
-  CSRArrays<std::uint64_t> a;
-  const auto m = static_cast<std::int64_t>(arcs.size());
-  a.offsets = NumaArray<eid_t>(static_cast<std::size_t>(local_n) + 1);
-  parallel::for_static<std::int64_t>(0, local_n + 1, [&](std::int64_t v) { a.offsets[v] = 0; });
-  parallel::for_static<std::int64_t>(0, m, [&](std::int64_t i) { parallel::fetch_add(a.offsets[arcs[i].row], eid_t{1}); });
-  parallel::exclusive_prefix_sum(a.offsets.data(), a.offsets.data(), local_n);
-  a.neighbors = NumaArray<std::uint64_t>(arcs.size());
-  if (weighted) a.weights = NumaArray<weight_t>(arcs.size());
-  NumaArray<eid_t> at(static_cast<std::size_t>(local_n));
-  parallel::for_static<std::int64_t>(0, local_n, [&](std::int64_t v) { at[v] = a.offsets[v]; });
-  // Slots are claimed atomically, so a list's arcs land in any order; the
-  // sort below orders every list by (id, weight), as the builder does.
-  parallel::for_static<std::int64_t>(0, m, [&](std::int64_t i) {
-    const Arc& x = arcs[i];
-    const eid_t k = parallel::fetch_add(at[x.row], eid_t{1});
-    a.neighbors[k] = x.col;
-    if (weighted) a.weights[k] = x.w;
-  });
-  counts = build::sort_and_clean_lists(a, local_n, drop_loops, dedupe, static_cast<std::uint64_t>(first));
-  return a;
-}
-
 // Arc ends per vertex of a provisional even split, from every k-th edge.
-VertexBlocks cut_blocks(const EdgeList& e, std::int64_t n, bool undirected, MPI_Comm c, int p, int me) {
+VertexBlocks cut_blocks(const EdgeList& e, std::int64_t n, bool undirected, ArcWork w, MPI_Comm c, int p, int me) {
   const auto m = static_cast<std::int64_t>(e.size());
   constexpr std::int64_t kSampleTarget = std::int64_t{1} << 20;
   const std::int64_t stride = std::max<std::int64_t>(1, max_all(m, c) / kSampleTarget);
@@ -146,11 +111,13 @@ VertexBlocks cut_blocks(const EdgeList& e, std::int64_t n, bool undirected, MPI_
     while (r + 1 < p && static_cast<std::int64_t>(v) >= n * (r + 1) / p) ++r;
     return r;
   };
+  // An edge is an out-arc of its source and an in-arc of its target; an
+  // undirected edge is an arc of both ends.
+  const bool count_src = undirected || w != ArcWork::kIn, count_dst = undirected || w != ArcWork::kOut;
   for (std::int64_t i = 0; i < m; i += stride) {
-    send[owner_of(e.src[i])].push_back(e.src[i]);
-    send[owner_of(e.dst[i])].push_back(e.dst[i]);  // an in-arc (directed) or the reverse arc (undirected)
+    if (count_src) send[owner_of(e.src[i])].push_back(e.src[i]);
+    if (count_dst) send[owner_of(e.dst[i])].push_back(e.dst[i]);
   }
-  (void)undirected;
   const Received<std::uint64_t> got = exchange(send, c, "the block cut");
   std::vector<std::int64_t> work(static_cast<std::size_t>(hi - lo), 1);
   for (std::uint64_t v : got.items) work[static_cast<std::size_t>(static_cast<std::int64_t>(v) - lo)] += stride;
@@ -159,8 +126,8 @@ VertexBlocks cut_blocks(const EdgeList& e, std::int64_t n, bool undirected, MPI_
 
 }  // namespace
 
-DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_self_loops, bool dedupe, MPI_Comm c,
-                       BuildCounts& counts) {
+DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_self_loops, bool dedupe, ArcWork work,
+                       MPI_Comm c, BuildCounts& counts) {
   DistCsr g;
   g.comm = c;
   MPI_Comm_rank(c, &g.rank);
@@ -169,7 +136,7 @@ DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_s
   g.directed = !undirected;
   g.weighted = e.weighted();
   double t = MPI_Wtime();
-  g.blocks = cut_blocks(e, n, undirected, c, g.ranks, g.rank);
+  g.blocks = cut_blocks(e, n, undirected, work, c, g.ranks, g.rank);
   g.first = g.blocks.begin[g.rank];
   g.local_n = g.blocks.begin[g.rank + 1] - g.first;
   for (int r = 0; r < g.ranks; ++r)  // every rank checks every block: the same answer everywhere
@@ -178,33 +145,31 @@ DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_s
                           " vertices, more than 32-bit local indices address: run with more ranks");
   counts.cut_s = MPI_Wtime() - t;
   t = MPI_Wtime();
-  const auto m = static_cast<std::int64_t>(e.size());
+  // Out-arcs first, from my edges, which then go; in-arcs are the out-arcs
+  // turned around, sent on by the rank that received them. So the edge list
+  // and both arc sets are never held at once.
   const bool weighted = g.weighted;
-  auto weight = [&](std::int64_t i) { return weighted ? e.weights[i] : weight_t{1}; };
   std::vector<Arc> out, in;
-  shuffle(m, g.blocks, g.ranks, c, out, [&](std::int64_t i, auto&& put) {
-    put(e.src[i], e.dst[i], weight(i));
-    if (undirected && e.src[i] != e.dst[i]) put(e.dst[i], e.src[i], weight(i));
+  shuffle(static_cast<std::int64_t>(e.size()), g.blocks, g.ranks, c, out, [&](std::int64_t i, auto&& put) {
+    const weight_t w = weighted ? e.weights[i] : weight_t{1};
+    put(e.src[i], e.dst[i], w);
+    if (undirected && e.src[i] != e.dst[i]) put(e.dst[i], e.src[i], w);
   });
-  if (!undirected)
-    shuffle(m, g.blocks, g.ranks, c, in, [&](std::int64_t i, auto&& put) { put(e.dst[i], e.src[i], weight(i)); });
   e.src = {};
   e.dst = {};
   e.weights = {};
+  if (!undirected) {
+    const auto first = static_cast<std::uint64_t>(g.first);
+    shuffle(static_cast<std::int64_t>(out.size()), g.blocks, g.ranks, c, in, [&](std::int64_t i, auto&& put) {
+      put(out[i].col, first + out[i].row, out[i].w);
+    });
+  }
   counts.shuffle_s = MPI_Wtime() - t;
   t = MPI_Wtime();
-  build::ListCounts oc, ic;
-  CSRArrays<std::uint64_t> out_lists = lists_of(out, g.first, g.local_n, weighted, drop_self_loops, dedupe, oc);
-  out = {};
-  CSRArrays<std::uint64_t> in_lists;
-  if (!undirected) {
-    in_lists = lists_of(in, g.first, g.local_n, weighted, drop_self_loops, dedupe, ic);
-    in = {};
-  }
-  counts.self_loops_removed = sum_all(oc.loops_removed, c);
-  counts.duplicates_removed = sum_all(oc.duplicates_removed, c);
-  counts.self_loops_kept = sum_all(oc.loops_kept, c);
-  finish_local_csr(g, std::move(out_lists), std::move(in_lists));
+  const LocalListCounts lc = finish_local_csr(g, std::move(out), std::move(in), drop_self_loops, dedupe);
+  counts.self_loops_removed = sum_all(lc.self_loops_removed, c);
+  counts.duplicates_removed = sum_all(lc.duplicates_removed, c);
+  counts.self_loops_kept = sum_all(lc.self_loops_kept, c);
   counts.lists_s = MPI_Wtime() - t;
   return g;
 }

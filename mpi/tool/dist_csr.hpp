@@ -79,17 +79,26 @@ struct DistCsr {
 
 namespace numagraph::dist {
 
+// The arcs a kernel walks, which the block cut balances (with one unit per
+// vertex): PageRank pulls along in-arcs, SSSP relaxes out-arcs, BFS (both
+// directions) and CC walk both. In an undirected graph both are the same
+// arcs, and every vertex weighs its degree.
+enum class ArcWork { kOut, kIn, kBoth };
+
+inline const char* arc_work_name(ArcWork w) {
+  return w == ArcWork::kOut ? "out-arcs" : w == ArcWork::kIn ? "in-arcs" : "out-arcs and in-arcs";
+}
+
+// The block weight of a vertex of the given degrees.
+inline std::int64_t vertex_work(std::int64_t out_degree, std::int64_t in_degree, bool directed, ArcWork w) {
+  if (!directed) return out_degree + 1;
+  return (w != ArcWork::kIn ? out_degree : 0) + (w != ArcWork::kOut ? in_degree : 0) + 1;
+}
+
 // Cuts [0, n) into comm's ranks so that each block's weight (the sum of
 // weight[v] over its vertices) is about total / ranks. Collective. Each rank
 // passes the weights of one contiguous run [lo, lo + weight.size()) of
 // vertices; the runs of all ranks, in rank order, tile [0, n).
 VertexBlocks balanced_blocks(std::int64_t n, std::int64_t lo, const std::vector<std::int64_t>& weight, MPI_Comm comm);
-
-// Finishes a DistCsr whose comm, rank, ranks, n, directed, weighted, blocks,
-// first and local_n are set: turns my vertices' neighbour lists, given in
-// global dense ids (sorted and cleaned), into local indices, collects the
-// ghosts and agrees the mirror lists with their owners. `in_global` is
-// ignored when !g.directed. Collective.
-void finish_local_csr(DistCsr& g, CSRArrays<std::uint64_t>&& out_global, CSRArrays<std::uint64_t>&& in_global);
 
 }  // namespace numagraph::dist

@@ -178,7 +178,7 @@ DistGraph load_distributed(const LoadRequest& rq, MPI_Comm c) {
   // 5. Blocks, lists, ghosts.
   BuildCounts counts;
   agree(c, [&] {
-    g.csr = build_dist_csr(e, g.ids.n, undirected, !rq.keep_self_loops, !rq.keep_duplicates, c, counts);
+    g.csr = build_dist_csr(e, g.ids.n, undirected, !rq.keep_self_loops, !rq.keep_duplicates, rq.work, c, counts);
   });
   g.report.self_loops_removed = counts.self_loops_removed;
   g.report.duplicates_removed = counts.duplicates_removed;

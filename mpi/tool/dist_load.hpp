@@ -25,6 +25,7 @@ struct LoadRequest {
   bool keep_self_loops = false;
   bool keep_duplicates = false;
   Relabel relabel = Relabel::kAuto;
+  ArcWork work = ArcWork::kBoth;  // what the block cut balances: the arcs the kernel walks
 };
 
 // Per-rank seconds of each loading step, and the bytes of the file it parsed.

@@ -5,6 +5,8 @@
 #include "exchange.hpp"
 #include "ghosts.hpp"
 #include "numagraph/kernels/pr/options.hpp"
+#include "numagraph/numa/numa_array.hpp"
+#include "numagraph/sweep/gather_sum.hpp"
 
 namespace numagraph::dist {
 
@@ -56,13 +58,15 @@ void sum_over_ranks(const DistCsr& g, double (&pair)[2], StepTimes& times) {
 // contribution x / W); else pull_jacobi.hpp's (one base for all, contribution
 // by the out-degree, dangling mass d D / n in NetworkX's mode). Weighted: the
 // sums weight the arcs.
-template <bool General, bool Weighted, typename C>
+template <bool General, bool Weighted, bool Prefetch, typename C>
 void iterate(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m, DistPageRankResult& r,
              StepTimes& times) {
   const std::int64_t n = g.local_n;
   const double whole_n = static_cast<double>(g.n);
-  std::vector<C> contrib(static_cast<std::size_t>(g.local_total()));  // my vertices, then my ghosts
-  std::vector<C> next_contrib(contrib.size());
+  // My vertices, then my ghosts. NumaArray, as the shared kernels' arrays:
+  // its huge pages spare the random reads of the pull most TLB misses.
+  NumaArray<C> contrib(static_cast<std::size_t>(g.local_total()));
+  NumaArray<C> next_contrib(contrib.size());
   const eid_t* const in_off = g.in_arcs().offsets.data();
   const std::uint32_t* const in_nb = g.in_arcs().neighbors.data();
   const weight_t* const in_w = Weighted ? g.in_arcs().weights.data() : nullptr;
@@ -73,6 +77,7 @@ void iterate(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m
   double* const score = r.scores.data();
   const double damping = o.damping;
   const double init = 1.0 / whole_n;
+  const eid_t last = kernels::last_arc(in_off, n);  // the prefetch's bound
   double sums[2] = {0, 0};  // L1 change, dangling score
   {
     Timed t(times.compute);
@@ -109,13 +114,9 @@ void iterate(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m
       double change = 0, next_dangling = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : change, next_dangling)
       for (std::int64_t v = 0; v < n; ++v) {
-        double sum = 0;
-        for (eid_t j = in_off[v]; j < in_off[v + 1]; ++j) {
-          if constexpr (Weighted)
-            sum += static_cast<double>(in_w[j]) * static_cast<double>(x[in_nb[j]]);
-          else
-            sum += static_cast<double>(x[in_nb[j]]);
-        }
+        // The shared kernels' sums: the same additions in the same order.
+        const double sum = Weighted ? kernels::gather_weighted_sum_ahead<Prefetch>(in_nb, in_w, in_off[v], in_off[v + 1], last, x)
+                                    : kernels::gather_sum_ahead<Prefetch>(in_nb, in_off[v], in_off[v + 1], last, x);
         if constexpr (General) {
           const double next = teleport[v] + mass * dangling_share[v] + damping * sum;
           change += std::fabs(next - score[v]);
@@ -146,10 +147,17 @@ void iterate(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m
 template <bool General, bool Weighted>
 void iterate_with_width(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m, DistPageRankResult& r,
                         StepTimes& times) {
+  auto with = [&](auto width) {
+    using C = decltype(width);
+    if (kernels::prefetch_pays(g.local_total(), sizeof(C)))
+      iterate<General, Weighted, true, C>(g, o, m, r, times);
+    else
+      iterate<General, Weighted, false, C>(g, o, m, r, times);
+  };
   if (r.double_contributions)
-    iterate<General, Weighted, double>(g, o, m, r, times);
+    with(double{});
   else
-    iterate<General, Weighted, float>(g, o, m, r, times);
+    with(float{});
 }
 
 }  // namespace

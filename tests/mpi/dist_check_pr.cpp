@@ -73,7 +73,7 @@ int check(const Graph32& whole, const Args& a) {
   if (a.personalization) so.personalization = random_distribution(whole.num_vertices(), 1);
   if (a.dangling) so.dangling = random_distribution(whole.num_vertices(), 2);
 
-  dist::DistCsr g = dist::carve(whole, MPI_COMM_WORLD);
+  dist::DistCsr g = dist::carve(whole, MPI_COMM_WORLD, dist::ArcWork::kIn);
   dist::DistPageRankOptions o;
   o.damping = so.damping;
   o.max_iterations = so.max_iterations;

@@ -39,7 +39,7 @@ struct Settings {
 };
 
 int check(const Graph32& whole, const std::string& name, const Settings& s) {
-  dist::DistCsr g = dist::carve(whole, MPI_COMM_WORLD);
+  dist::DistCsr g = dist::carve(whole, MPI_COMM_WORLD, dist::ArcWork::kOut);
   const auto roots = kernels::pick_roots(whole, s.roots, kDefaultSeed);
   std::int64_t mismatches = 0, reached = 0, rounds = 0;
   double max_diff = 0, dist_s = 0, shared_s = 0, delta = 0, shared_delta = 0;

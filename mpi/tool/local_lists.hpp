@@ -1,0 +1,45 @@
+// A rank's part of the distributed CSR from the arcs it received: the
+// neighbour lists of its own vertices in 32-bit local indices, its ghosts
+// (far ends it does not own) and the mirror lists agreed with their owners.
+//
+// The far end of every arc is turned into an *order id* first: ghosts below
+// my block, then my vertices, then ghosts above it, each run in global order.
+// Order ids sort as the global ids do, so the shared builder's
+// sort_and_clean_lists cleans the 32-bit lists exactly as it would the global
+// ones, and then a constant shift per run turns them into local indices
+// (dist_csr.hpp: my vertices first, then all ghosts). No 64-bit copy of the
+// lists is ever made.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "dist_csr.hpp"
+#include "numagraph/graph/types.hpp"
+
+namespace numagraph::dist {
+
+// One arc on its way to, or at, the owner of the vertex whose list holds it:
+// 16 bytes (the row as an index into the owner's block).
+struct Arc {
+  std::uint64_t col;  // the other end (global dense id)
+  std::uint32_t row;  // the vertex whose list holds the arc, minus its owner's first id
+  weight_t w;
+};
+static_assert(sizeof(Arc) == 16);
+
+struct LocalListCounts {
+  std::int64_t self_loops_removed = 0;  // this rank's out-lists only, as BuildReport counts them
+  std::int64_t duplicates_removed = 0;
+  std::int64_t self_loops_kept = 0;
+};
+
+// Finishes a DistCsr whose comm, rank, ranks, n, directed, weighted, blocks,
+// first and local_n are set, from the arcs of my vertices: `out` (out-lists)
+// and, when g.directed, `in` (in-lists; ignored otherwise). Both are
+// consumed, each freed as soon as its lists are built. Lists are sorted by
+// (global id, weight) and cleaned as build_graph cleans them. Collective.
+LocalListCounts finish_local_csr(DistCsr& g, std::vector<Arc>&& out, std::vector<Arc>&& in, bool drop_self_loops,
+                                 bool dedupe);
+
+}  // namespace numagraph::dist
