@@ -30,63 +30,128 @@ struct LabelNote {
   NoteKind kind;
 };
 
-// Links my vertices and ghosts along every arc I hold, Afforest's way
-// (Sutton, Ben-Nun, Barak 2018; numagraph/kernels/cc/afforest.hpp): first
-// every vertex's first two out-arcs, then, after a guess of the giant
-// component from a sample of roots, every other arc of the vertices outside
-// it. A vertex inside it still links its arcs to ghosts, which have no arc
-// lists here to link them back. Returns each local index's root.
-NumaArray<std::uint32_t> local_components(const DistCsr& g) {
-  constexpr int kSampleArcs = 2;
-  const std::int64_t n = g.local_n, total = g.local_total();
-  auto comp = NumaArray<std::uint32_t>::for_overwrite(static_cast<std::size_t>(total));
-  std::uint32_t* const c = comp.data();
-  parallel::for_static<std::int64_t>(0, total, [&](std::int64_t x) { c[x] = static_cast<std::uint32_t>(x); });
-  if (n == 0) return comp;
-  const eid_t* const out_off = g.out.offsets.data();
-  const std::uint32_t* const out_nb = g.out.neighbors.data();
-  const eid_t* const in_off = g.directed ? g.in.offsets.data() : nullptr;
-  const std::uint32_t* const in_nb = g.directed ? g.in.neighbors.data() : nullptr;
-  const bool directed = g.directed;
-  const auto own = static_cast<std::uint32_t>(n);
-  const std::int64_t chunk = kernels::cc_detail::link_chunk(n);
-  // As the shared kernel: labels beyond 1/16 of the L3 miss, so the link 16
-  // vertices on prefetches its far end's label.
-  const bool prefetch = static_cast<std::uint64_t>(total) * sizeof(std::uint32_t) > numa::last_level_cache_bytes() / 16;
-  for (int r = 0; r < kSampleArcs; ++r) {
+// Links my vertices and ghosts along the arcs I hold, Afforest's way
+// (Sutton, Ben-Nun, Barak 2018; numagraph/kernels/cc/afforest.hpp), in two
+// steps around one exchange:
+//  1. sample(): every vertex's first two out-arcs, then a guess of my giant
+//     component G from a sample of roots; the vertices in G then are S.
+//  2. finish(): every arc of my vertices outside S. A vertex in S skips its
+//     arcs to my own vertices, as in the shared kernel, and its arcs to
+//     ghosts too, because every crossing arc is also in the lists of its
+//     other end's owner: a ghost outside its owner's S links it there. The
+//     arcs between S and a ghost in its owner's S are what neither side
+//     would link: any one of them joins the two giants, so each rank links
+//     one per owner rank.
+// Membership is S, fixed after the samples on every rank, never the live
+// labels, so that both owners of a crossing arc judge it by the same facts.
+class LocalLinks {
+ public:
+  explicit LocalLinks(const DistCsr& g) : g_(g) {}
+
+  // Step 1; returns, for every rank, the S bits of the vertices it mirrors,
+  // in its ghost order.
+  std::vector<std::vector<std::uint8_t>> sample() {
+    constexpr int kSampleArcs = 2;
+    const std::int64_t n = g_.local_n, total = g_.local_total();
+    comp_ = NumaArray<std::uint32_t>::for_overwrite(static_cast<std::size_t>(total));
+    std::uint32_t* const c = comp_.data();
+    parallel::for_static<std::int64_t>(0, total, [&](std::int64_t x) { c[x] = static_cast<std::uint32_t>(x); });
+    in_sample_.assign(static_cast<std::size_t>(n), 0);
+    std::vector<std::vector<std::uint8_t>> tell(static_cast<std::size_t>(g_.ranks));
+    if (n == 0) return tell;
+    const eid_t* const out_off = g_.out.offsets.data();
+    const std::uint32_t* const out_nb = g_.out.neighbors.data();
+    const std::int64_t chunk = kernels::cc_detail::link_chunk(n);
+    // As the shared kernel: labels beyond 1/16 of the L3 miss, so the link 16
+    // vertices on prefetches its far end's label.
+    const bool prefetch =
+        static_cast<std::uint64_t>(total) * sizeof(std::uint32_t) > numa::last_level_cache_bytes() / 16;
+    for (int r = 0; r < kSampleArcs; ++r) {
+#pragma omp parallel for schedule(dynamic, chunk)
+      for (std::int64_t v = 0; v < n; ++v) {
+        if (prefetch && v + 16 < n && out_off[v + 16] + r < out_off[v + 17])
+          __builtin_prefetch(&c[out_nb[out_off[v + 16] + r]]);
+        if (out_off[v] + r < out_off[v + 1])
+          kernels::cc_detail::link(static_cast<std::uint32_t>(v), out_nb[out_off[v] + r], c);
+      }
+      kernels::cc_detail::compress(c, total);
+    }
+    const std::uint32_t giant = kernels::cc_detail::most_frequent_sampled_label(comp_, 27491095, [](std::size_t) {});
+    std::uint8_t* const in_s = in_sample_.data();
+    parallel::for_static<std::int64_t>(0, n, [&](std::int64_t v) { in_s[v] = c[v] == giant; });
+    for (int p = 0; p < g_.ranks; ++p)
+      for (std::int64_t i = g_.mirror_from[p]; i < g_.mirror_from[p + 1]; ++i)
+        tell[p].push_back(in_s[g_.mirror_local[i]]);
+    return tell;
+  }
+
+  // Step 2, given the S bits of my ghosts (ghost order); returns each local
+  // index's root.
+  NumaArray<std::uint32_t> finish(const std::vector<std::uint8_t>& ghost_in_sample) {
+    const std::int64_t n = g_.local_n, total = g_.local_total();
+    std::uint32_t* const c = comp_.data();
+    if (n == 0) return std::move(comp_);
+    const eid_t* const out_off = g_.out.offsets.data();
+    const std::uint32_t* const out_nb = g_.out.neighbors.data();
+    const eid_t* const in_off = g_.directed ? g_.in.offsets.data() : nullptr;
+    const std::uint32_t* const in_nb = g_.directed ? g_.in.neighbors.data() : nullptr;
+    const bool directed = g_.directed;
+    const auto own = static_cast<std::uint32_t>(n);
+    const std::uint8_t* const in_s = in_sample_.data();
+    const std::uint8_t* const ghost_s = ghost_in_sample.data();
+    // Per owner rank: whether my giant is linked to its giant yet. Threads
+    // race on it harmlessly: a second link of two giants is a no-op.
+    std::vector<std::uint8_t> giants_linked(static_cast<std::size_t>(g_.ranks), 0);
+    int owners_left = 0;
+    for (int p = 0; p < g_.ranks; ++p) {
+      bool any = false;
+      for (std::int64_t h = g_.ghost_from[p]; h < g_.ghost_from[p + 1] && !any; ++h) any = ghost_s[h] != 0;
+      if (any) ++owners_left;
+      else giants_linked[p] = 1;
+    }
+    std::uint8_t* const linked = giants_linked.data();
+    const std::int64_t* const ghost_from = g_.ghost_from.data();
+    const int ranks = g_.ranks;
+    // The giant-to-giant links: arcs of a vertex in S to ghosts in their
+    // owners' S, one per owner. A list is sorted by global id, so its ghosts
+    // are a head (ids below my block) and a tail (above it).
+    auto link_giants = [&](std::uint32_t u, const std::uint32_t* nb, eid_t b, eid_t e) {
+      auto consider = [&](std::uint32_t x) {
+        const std::uint32_t h = x - own;
+        if (!ghost_s[h]) return;
+        const int p = static_cast<int>(std::upper_bound(ghost_from, ghost_from + ranks + 1, static_cast<std::int64_t>(h)) -
+                                       ghost_from) - 1;
+        if (__atomic_load_n(&linked[p], __ATOMIC_RELAXED)) return;
+        kernels::cc_detail::link(u, x, c);
+        if (!__atomic_exchange_n(&linked[p], std::uint8_t{1}, __ATOMIC_RELAXED))
+          __atomic_fetch_sub(&owners_left, 1, __ATOMIC_RELAXED);
+      };
+      for (; b < e && nb[b] >= own; ++b) consider(nb[b]);
+      for (; e > b && nb[e - 1] >= own; --e) consider(nb[e - 1]);
+    };
+    const std::int64_t chunk = kernels::cc_detail::link_chunk(n);
 #pragma omp parallel for schedule(dynamic, chunk)
     for (std::int64_t v = 0; v < n; ++v) {
-      if (prefetch && v + 16 < n && out_off[v + 16] + r < out_off[v + 17])
-        __builtin_prefetch(&c[out_nb[out_off[v + 16] + r]]);
-      if (out_off[v] + r < out_off[v + 1])
-        kernels::cc_detail::link(static_cast<std::uint32_t>(v), out_nb[out_off[v] + r], c);
+      const auto u = static_cast<std::uint32_t>(v);
+      const eid_t out_b = std::min(out_off[v] + 2, out_off[v + 1]);  // past the sampled arcs
+      if (!in_s[v]) {
+        for (eid_t j = out_b; j < out_off[v + 1]; ++j) kernels::cc_detail::link(u, out_nb[j], c);
+        if (directed)  // an arc counts both ways
+          for (eid_t j = in_off[v]; j < in_off[v + 1]; ++j) kernels::cc_detail::link(u, in_nb[j], c);
+      } else if (__atomic_load_n(&owners_left, __ATOMIC_RELAXED) > 0) {
+        link_giants(u, out_nb, out_b, out_off[v + 1]);
+        if (directed) link_giants(u, in_nb, in_off[v], in_off[v + 1]);
+      }
     }
     kernels::cc_detail::compress(c, total);
+    return std::move(comp_);
   }
-  const std::uint32_t giant = kernels::cc_detail::most_frequent_sampled_label(comp, 27491095, [](std::size_t) {});
-  // Links u along the arcs [b, e) of a list; only those to ghosts when u is in
-  // the giant component. A list is sorted by global id, so its ghosts are a
-  // head (ids below my block) and a tail (above it) around my own vertices.
-  const bool ghosts = g.ghosts() > 0;
-  auto link_list = [=](std::uint32_t u, const std::uint32_t* nb, eid_t b, eid_t e, bool in_giant) {
-    if (!in_giant) {
-      for (eid_t j = b; j < e; ++j) kernels::cc_detail::link(u, nb[j], c);
-      return;
-    }
-    if (!ghosts) return;
-    for (; b < e && nb[b] >= own; ++b) kernels::cc_detail::link(u, nb[b], c);
-    for (; e > b && nb[e - 1] >= own; --e) kernels::cc_detail::link(u, nb[e - 1], c);
-  };
-#pragma omp parallel for schedule(dynamic, chunk)
-  for (std::int64_t v = 0; v < n; ++v) {
-    const auto u = static_cast<std::uint32_t>(v);
-    const bool in_giant = __atomic_load_n(&c[v], __ATOMIC_RELAXED) == giant;  // other threads link meanwhile
-    link_list(u, out_nb, std::min(out_off[v] + kSampleArcs, out_off[v + 1]), out_off[v + 1], in_giant);
-    if (directed) link_list(u, in_nb, in_off[v], in_off[v + 1], in_giant);  // an arc counts both ways
-  }
-  kernels::cc_detail::compress(c, total);
-  return comp;
-}
+
+ private:
+  const DistCsr& g_;
+  NumaArray<std::uint32_t> comp_;
+  std::vector<std::uint8_t> in_sample_;  // per own vertex: in S
+};
 
 // The rounds of label propagation between the ranks' local components.
 class LabelRounds {
@@ -103,8 +168,16 @@ class LabelRounds {
     parallel::for_static<std::int64_t>(0, g.ghost_from[g.rank], [&](std::int64_t h) {
       parallel::write_min(label_[comp_[n + h]], g.ghost_global[h]);
     });
+    // The rounds' hooks, shortcuts and questions serve components of two or
+    // more local members. A lone vertex of mine has no arcs (it would have
+    // linked them); a lone ghost learns its label from its owner and has
+    // nothing here to pass it on to. Both keep out of roots_, which every
+    // round walks (on Kronecker graphs most roots are such).
+    std::vector<std::uint8_t> several(static_cast<std::size_t>(total), 0);
     for (std::int64_t x = 0; x < total; ++x)
-      if (comp_[x] == x) roots_.push_back(static_cast<std::uint32_t>(x));
+      if (comp_[x] != x) several[comp_[x]] = 1;
+    for (std::int64_t x = 0; x < total; ++x)
+      if (comp_[x] == x && several[x]) roots_.push_back(static_cast<std::uint32_t>(x));
     asked_.assign(roots_.size(), kNotAsked);
     before_.resize(roots_.size());
     for (std::size_t k = 0; k < roots_.size(); ++k) before_[k] = label_[roots_[k]];
@@ -279,8 +352,20 @@ class LabelRounds {
 DistCcResult connected_components(const DistCsr& g, StepTimes& times) {
   std::optional<LabelRounds> rounds;
   {
+    LocalLinks links(g);
+    std::vector<std::vector<std::uint8_t>> tell;
+    {
+      Timed t(times.compute);
+      tell = links.sample();
+    }
+    wait_for_all(times, g.comm);
+    Received<std::uint8_t> heard;
+    {
+      Timed t(times.exchange);
+      heard = exchange(tell, g.comm, "the giant components");
+    }
     Timed t(times.compute);
-    rounds.emplace(g, local_components(g));
+    rounds.emplace(g, links.finish(heard.items));
   }
   DistCcResult r;
   for (;;) {
