@@ -6,7 +6,9 @@
 
 #include "carve.hpp"
 #include "exchange.hpp"
+#include "consumed_pages.hpp"
 #include "local_lists.hpp"
+#include "numagraph/numa/memory.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -21,9 +23,11 @@ constexpr std::int64_t kRoundEdges = std::int64_t{1} << 20;
 // their rows and appends what arrives to `into`, which is sized once and
 // exactly (a first pass counts). Rounds of kRoundEdges edges, one
 // MPI_Alltoallv each, bound the send buffer; the send buffer is filled in
-// place (count, then write).
-template <typename Emit>
-void shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Comm c, std::vector<Arc>& into, Emit&& emit) {
+// place (count, then write). After each round, consumed(hi) says that edges
+// below hi are done with.
+template <typename Emit, typename Consumed>
+void shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Comm c, std::vector<Arc>& into, Emit&& emit,
+             Consumed&& consumed) {
   const int threads = parallel::max_threads();
   auto count_range = [&](std::int64_t lo, std::int64_t hi, std::vector<std::int64_t>& cnt) {
     cnt.assign(static_cast<std::size_t>(threads) * p, 0);
@@ -90,6 +94,7 @@ void shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Comm c, std:
     check(MPI_Alltoallv(packed.data(), sc.data(), sd.data(), item_type<Arc>(), into.data() + base, rc.data(),
                         rd.data(), item_type<Arc>(), c),
           "MPI_Alltoallv(arcs)");
+    consumed(hi);
   }
 }
 
@@ -150,19 +155,30 @@ DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_s
   // and both arc sets are never held at once.
   const bool weighted = g.weighted;
   std::vector<Arc> out, in;
+  // The edge list's pages go back as the rounds consume them, so it and
+  // the arcs that arrive are not both held whole.
+  auto pages_of = [](auto& a) { return a.is_view() ? ConsumedPages() : ConsumedPages(a.data(), a.bytes()); };
+  ConsumedPages src_pages = pages_of(e.src), dst_pages = pages_of(e.dst), weight_pages = pages_of(e.weights);
   shuffle(static_cast<std::int64_t>(e.size()), g.blocks, g.ranks, c, out, [&](std::int64_t i, auto&& put) {
     const weight_t w = weighted ? e.weights[i] : weight_t{1};
     put(e.src[i], e.dst[i], w);
     if (undirected && e.src[i] != e.dst[i]) put(e.dst[i], e.src[i], w);
+  }, [&](std::int64_t done) {
+    src_pages.upto(static_cast<std::size_t>(done) * sizeof(std::uint64_t));
+    dst_pages.upto(static_cast<std::size_t>(done) * sizeof(std::uint64_t));
+    if (weighted) weight_pages.upto(static_cast<std::size_t>(done) * sizeof(weight_t));
   });
   e.src = {};
   e.dst = {};
   e.weights = {};
+  // The edge arrays would wait in the recycle bin (numa/memory.hpp) for a
+  // kernel's scratch; here they would only raise the load's peak.
+  numa::release_recycled();
   if (!undirected) {
     const auto first = static_cast<std::uint64_t>(g.first);
     shuffle(static_cast<std::int64_t>(out.size()), g.blocks, g.ranks, c, in, [&](std::int64_t i, auto&& put) {
       put(out[i].col, first + out[i].row, out[i].w);
-    });
+    }, [](std::int64_t) {});
   }
   counts.shuffle_s = MPI_Wtime() - t;
   t = MPI_Wtime();

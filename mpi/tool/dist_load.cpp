@@ -9,6 +9,7 @@
 #include "text_input.hpp"
 #include "exchange.hpp"
 #include "numagraph/graph/io_range.hpp"
+#include "numagraph/numa/memory.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/memory_guard.hpp"
 
@@ -146,7 +147,8 @@ DistGraph load_distributed(const LoadRequest& rq, MPI_Comm c) {
   io::PartEdges part;
   on_source(c, source, rq.path, [&] { part = io::read_part(source, format, span, first_line, whole, read, &parsed); });
   parsed = {};        // the part is parsed: its mapping of the file goes,
-  inflated.reset();  // and so does the in-memory copy of a .gz
+  inflated.reset();  // and so does the in-memory copy of a .gz,
+  numa::release_recycled();  // and no parse buffer waits in the recycle bin
   g.times.read = MPI_Wtime() - t0;
   EdgeList& e = part.edges;
   e.source_name = rq.path;

@@ -7,8 +7,10 @@
 #include <string>
 #include <utility>
 
+#include "consumed_pages.hpp"
 #include "exchange.hpp"
 #include "neighbor_lists.hpp"
+#include "numagraph/numa/memory.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -147,21 +149,29 @@ CSRArrays<std::uint32_t> lists_of(const DistCsr& g, const GhostNumbers& numbers,
   const auto own = static_cast<std::uint64_t>(n);
   std::uint32_t* const nb = a.neighbors.data();
   weight_t* const wt = weighted ? a.weights.data() : nullptr;
-  parallel::for_static<std::int64_t>(0, m, [&](std::int64_t i) {
-    const Arc& x = arcs[i];
-    std::uint32_t order;
-    if (x.col - first < own) {
-      order = below + static_cast<std::uint32_t>(x.col - first);
-    } else {
-      const std::uint32_t h = numbers.of(x.col);
-      order = h < below ? h : static_cast<std::uint32_t>(own) + h;
-    }
-    const eid_t k = shared ? parallel::fetch_add(at[x.row], eid_t{1}) : at[x.row]++;
-    nb[k] = order;
-    if (weighted) wt[k] = x.w;
-  });
+  // In pieces, each piece's arcs given back once scattered: the arcs and
+  // the lists they fill are not both held whole.
+  constexpr std::int64_t kPieceArcs = std::int64_t{1} << 22;
+  ConsumedPages scattered(arcs.data(), arcs.size() * sizeof(Arc));
+  for (std::int64_t lo = 0; lo < m; lo += kPieceArcs) {
+    parallel::for_static<std::int64_t>(lo, std::min(m, lo + kPieceArcs), [&](std::int64_t i) {
+      const Arc& x = arcs[i];
+      std::uint32_t order;
+      if (x.col - first < own) {
+        order = below + static_cast<std::uint32_t>(x.col - first);
+      } else {
+        const std::uint32_t h = numbers.of(x.col);
+        order = h < below ? h : static_cast<std::uint32_t>(own) + h;
+      }
+      const eid_t k = shared ? parallel::fetch_add(at[x.row], eid_t{1}) : at[x.row]++;
+      nb[k] = order;
+      if (weighted) wt[k] = x.w;
+    });
+    scattered.upto(static_cast<std::size_t>(std::min(m, lo + kPieceArcs)) * sizeof(Arc));
+  }
   at = {};
   arcs = {};
+  numa::release_recycled();  // `at`: the load's peak is here, not a kernel's scratch
   counts = build::sort_and_clean_lists(a, n, drop_loops, dedupe, below);
 
   // Order ids to local indices: mine are 0 .. n-1, ghost h is n + h.
