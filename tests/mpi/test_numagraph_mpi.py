@@ -18,6 +18,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -518,6 +519,20 @@ def test_malformed_line_message_is_numagraphs(tmp_path):
     make_long_edge_list(path, bad_line=27001)
     code, expected = numagraph_error("cc", path, "-n", 1)
     assert fault(tmp_path, 4, ["cc", path, "--output", tmp_path / "out.txt"], code=code) == expected
+
+
+def test_memory_guard_per_rank_names_the_ranks_that_fit(tmp_path, monkeypatch):
+    """The guard applies to each rank: under a limit one rank cannot meet,
+    the job stops with the rank count that would fit, and that many run."""
+    path = tmp_path / "big.el"
+    rng = random.Random(5)
+    write_lines(path, [f"{rng.randrange(200000)} {rng.randrange(200000)}" for _ in range(1000000)])
+    monkeypatch.setenv("NUMAGRAPH_MEMORY_LIMIT", "40M")
+    message = fault(tmp_path, 1, ["cc", path, "--output", tmp_path / "out.txt"], code=6)
+    fit = re.search(r"at 1 rank to build, .* run with at least (\d+) ranks", message)
+    assert fit, message
+    rec = run_mpi(int(fit.group(1)), "cc", path)
+    assert rec["num_vertices"] > 0
 
 
 def test_bad_flag(tmp_path):
