@@ -126,13 +126,15 @@ void run_pr(PrFlags f, MPI_Comm comm) {
   });
   StepTimes times;
   DistPageRankResult r;
-  std::vector<double> seconds;
+  std::vector<double> seconds, copy_seconds;  // copy: building the tiles, the slowest rank's
   for (int t = 0; t < f.run.trials; ++t) {
     MPI_Barrier(comm);
     const double t0 = MPI_Wtime();
     r = pagerank(g, f.pr, times);
     seconds.push_back(max_all(MPI_Wtime() - t0, comm));
+    copy_seconds.push_back(max_all(r.cache_copy_s, comm));
   }
+  std::sort(copy_seconds.begin(), copy_seconds.end());
   double sum = 0;
   for (double x : r.scores) sum += x;
   sum = sum_all(sum, comm);
@@ -152,7 +154,11 @@ void run_pr(PrFlags f, MPI_Comm comm) {
       .set("networkx", f.pr.networkx)
       .set("weights_used", r.weights_used)
       .set("personalized", !f.personalization.empty())
-      .set("score_sum", sum);
+      .set("score_sum", sum)
+      // Each rank tiles its own block: the most column ranges and row bits of any rank.
+      .set("cache_segments", max_all(std::int64_t{r.cache_segments}, comm))
+      .set("tile_row_bits", max_all(std::int64_t{r.tile_row_bits}, comm))
+      .set("cache_copy_s", copy_seconds[copy_seconds.size() / 2]);
   add_trials(job, rec, seconds, times);
   using numagraph::cli::count_of;
   using numagraph::cli::format;
@@ -192,6 +198,18 @@ Command pr_command() {
             app.add_option("--dangling", f->dangling,
                            "with --networkx: file of \"id value\" lines, where the dangling mass goes (default: as "
                            "--personalization, else uniform; NetworkX's dangling)");
+            app.add_option_function<std::string>(
+                "--cache-block",
+                [f](const std::string& text) {
+                  try {
+                    f->pr.cache_block_bytes = parse_cache_block(text);
+                  } catch (const UsageError& e) {
+                    throw UsageError(std::string("--cache-block: ") + e.what());
+                  }
+                },
+                "tiling of each rank's sweep: bytes of contributions per column range (e.g. 256K), 'off', or "
+                "'auto' (default: tiles once a rank's contributions, its ghosts' included, outgrow one core's L2, "
+                "as numagraph pr)");
             app.add_option("--variant", f->variant,
                            "jacobi or auto (the same: the distributed PageRank is Jacobi); gauss-seidel is refused "
                            "with the reason")

@@ -1,12 +1,17 @@
 #include "pagerank.hpp"
 
 #include <cmath>
+#include <optional>
 
 #include "exchange.hpp"
 #include "ghosts.hpp"
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/parallel/parallel.hpp"
+#include "numagraph/sweep/cache_blocking.hpp"
 #include "numagraph/sweep/gather_sum.hpp"
+#include "numagraph/sweep/tiled_arcs.hpp"
+#include "numagraph/sweep/tiled_gather.hpp"
 
 namespace numagraph::dist {
 
@@ -54,14 +59,35 @@ void sum_over_ranks(const DistCsr& g, double (&pair)[2], StepTimes& times) {
   pair[1] = total[1];
 }
 
+// My block's tiled copy of the in-arcs (sweep/tiled_arcs.hpp), as the shared
+// Jacobi kernels tile theirs: rows my vertices, columns my vertices and
+// ghosts (the contributions the sweep reads at random).
+using LocalTiles = TiledArcs<std::uint32_t>;
+
+// The shared Jacobi kernels' tiling rule (pagerank_tile_shape, and
+// pull_jacobi_weighted.hpp's with weights) applied to my block: the values
+// read at random are my columns' contributions, the arcs my in-arcs.
+TileShape local_tile_shape(const DistCsr& g, const DistPageRankOptions& o, bool doubles, bool weighted) {
+  CacheBlockRequest q;
+  q.vertices = g.local_total();
+  q.arcs = g.local_n > 0 ? static_cast<std::int64_t>(g.in_arcs().offsets[g.local_n]) : 0;
+  q.value_bytes = doubles ? sizeof(double) : sizeof(float);
+  q.arc_bytes = sizeof(std::uint32_t) + (weighted ? sizeof(weight_t) : 0);
+  q.sweeps = o.max_iterations;
+  q.block_bytes = o.cache_block_bytes;
+  return cache_tile_shape(q, parallel::max_threads());
+}
+
 // General: model.hpp's update (teleport and dangling shares per vertex,
 // contribution x / W); else pull_jacobi.hpp's (one base for all, contribution
 // by the out-degree, dangling mass d D / n in NetworkX's mode). Weighted: the
-// sums weight the arcs.
-template <bool General, bool Weighted, bool Prefetch, typename C>
-void iterate(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m, DistPageRankResult& r,
-             StepTimes& times) {
+// sums weight the arcs. Tiled: the sums come from `tiles` (tiled_gather.hpp),
+// else from the in-lists, prefetched with Prefetch (gather_sum.hpp).
+template <bool Tiled, bool General, bool Weighted, bool Prefetch, typename C>
+void iterate(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m, const LocalTiles* tiles,
+             DistPageRankResult& r, StepTimes& times) {
   const std::int64_t n = g.local_n;
+  kernels::TileSums tile_sums(Tiled ? tiles->row_bits() : 0);
   const double whole_n = static_cast<double>(g.n);
   // My vertices, then my ghosts. NumaArray, as the shared kernels' arrays:
   // its huge pages spare the random reads of the pull most TLB misses.
@@ -112,25 +138,41 @@ void iterate(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m
       const double mass = sums[1];
       const double base = (1 - damping) / whole_n + (o.networkx ? damping * mass / whole_n : 0.0);
       double change = 0, next_dangling = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : change, next_dangling)
-      for (std::int64_t v = 0; v < n; ++v) {
-        // The shared kernels' sums: the same additions in the same order.
-        const double sum = Weighted ? kernels::gather_weighted_sum_ahead<Prefetch>(in_nb, in_w, in_off[v], in_off[v + 1], last, x)
-                                    : kernels::gather_sum_ahead<Prefetch>(in_nb, in_off[v], in_off[v + 1], last, x);
+      // Finishes vertex v from its whole sum: score, L1 change, next contribution.
+      auto finish = [=](std::int64_t v, double sum, double& my_change, double& my_dangling) {
         if constexpr (General) {
           const double next = teleport[v] + mass * dangling_share[v] + damping * sum;
-          change += std::fabs(next - score[v]);
+          my_change += std::fabs(next - score[v]);
           score[v] = next;
           next_x[v] = static_cast<C>(next * inv_out[v]);
-          next_dangling += inv_out[v] > 0 ? 0.0 : next;
+          my_dangling += inv_out[v] > 0 ? 0.0 : next;
         } else {
           const double next = base + damping * sum;
-          change += std::fabs(next - score[v]);
+          my_change += std::fabs(next - score[v]);
           score[v] = next;
           const eid_t d = out_off[v + 1] - out_off[v];
           const double kept = kernels::score_if_out_arcs(next, d);
           next_x[v] = kernels::contribution<C>(kept, d);
-          next_dangling += next - kept;
+          my_dangling += next - kept;
+        }
+      };
+      if constexpr (Tiled) {
+        // Sums in increasing local column order: my vertices, then my ghosts
+        // (the shared tiled sweep's order, up to where the ghosts below my
+        // block come), so scores agree with the shared kernel's to rounding.
+#pragma omp parallel reduction(+ : change, next_dangling)
+        {
+          kernels::tiled_sweep<Weighted>(*tiles, x, tile_sums.mine(),
+                                         [&](std::int64_t v, double sum) { finish(v, sum, change, next_dangling); });
+        }
+      } else {
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : change, next_dangling)
+        for (std::int64_t v = 0; v < n; ++v) {
+          // The shared unblocked kernels' sums: the same additions in the same order.
+          const double sum =
+              Weighted ? kernels::gather_weighted_sum_ahead<Prefetch>(in_nb, in_w, in_off[v], in_off[v + 1], last, x)
+                       : kernels::gather_sum_ahead<Prefetch>(in_nb, in_off[v], in_off[v + 1], last, x);
+          finish(v, sum, change, next_dangling);
         }
       }
       sums[0] = change;
@@ -145,14 +187,16 @@ void iterate(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m
 }
 
 template <bool General, bool Weighted>
-void iterate_with_width(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m, DistPageRankResult& r,
-                        StepTimes& times) {
+void iterate_with_width(const DistCsr& g, const DistPageRankOptions& o, const LocalModel& m, const LocalTiles* tiles,
+                        DistPageRankResult& r, StepTimes& times) {
   auto with = [&](auto width) {
     using C = decltype(width);
-    if (kernels::prefetch_pays(g.local_total(), sizeof(C)))
-      iterate<General, Weighted, true, C>(g, o, m, r, times);
+    if (tiles)
+      iterate<true, General, Weighted, false, C>(g, o, m, tiles, r, times);
+    else if (kernels::prefetch_pays(g.local_total(), sizeof(C)))
+      iterate<false, General, Weighted, true, C>(g, o, m, nullptr, r, times);
     else
-      iterate<General, Weighted, false, C>(g, o, m, r, times);
+      iterate<false, General, Weighted, false, C>(g, o, m, nullptr, r, times);
   };
   if (r.double_contributions)
     with(double{});
@@ -177,12 +221,24 @@ DistPageRankResult pagerank(const DistCsr& g, const DistPageRankOptions& o, Step
     Timed t(times.compute);
     m = make_local_model(g, o, r.weights_used);
   }
+  // The tiled copy is built inside the call and counted in its time, as the
+  // shared kernels count theirs (cache_copy_s).
+  std::optional<LocalTiles> tiles;
+  if (const TileShape shape = local_tile_shape(g, o, r.double_contributions, r.weights_used); shape.tiled()) {
+    Timed t(times.compute);
+    const double t0 = MPI_Wtime();
+    tiles.emplace(g.local_n, g.local_total(), g.in_arcs(), r.weights_used, shape);
+    r.cache_copy_s = MPI_Wtime() - t0;
+    r.cache_segments = static_cast<int>(tiles->col_blocks());
+    r.tile_row_bits = tiles->row_bits();
+  }
+  const LocalTiles* const tiled = tiles ? &*tiles : nullptr;
   if (!r.general_model)
-    iterate_with_width<false, false>(g, o, m, r, times);
+    iterate_with_width<false, false>(g, o, m, tiled, r, times);
   else if (r.weights_used)
-    iterate_with_width<true, true>(g, o, m, r, times);
+    iterate_with_width<true, true>(g, o, m, tiled, r, times);
   else
-    iterate_with_width<true, false>(g, o, m, r, times);
+    iterate_with_width<true, false>(g, o, m, tiled, r, times);
   return r;
 }
 

@@ -15,6 +15,10 @@
 // So scores agree with the shared kernel's to rounding, and the iteration
 // count is the same: the run stops after max_iterations or when the L1
 // change falls below the tolerance (n * tolerance in NetworkX's mode).
+// Once a rank's contributions (its own and its ghosts') outgrow one core's
+// L2, it sums them as the shared Jacobi kernels do, from a tiled copy of its
+// in-arcs (sweep/tiled_arcs.hpp, built from its rows' lists), under the
+// shared rule (cache_tile_shape) applied to its block.
 //
 // Gauss-Seidel is not distributed: a sweep that reads scores updated earlier
 // in the same sweep would need a remote vertex's new score before its owner
@@ -29,6 +33,7 @@
 #include <vector>
 
 #include "dist_csr.hpp"
+#include "numagraph/sweep/cache_blocking.hpp"
 #include "step_times.hpp"
 
 namespace numagraph::dist {
@@ -45,6 +50,10 @@ struct DistPageRankOptions {
   // where the dangling mass goes (empty: the personalization, else uniform).
   std::vector<double> personalization;
   std::vector<double> dangling;
+  // Tiling of each rank's sweep (sweep/tiled_arcs.hpp), decided per rank by
+  // the shared Jacobi kernels' rule on its block: kAutoBlock, 0 (off) or
+  // bytes of contributions per column range.
+  std::int64_t cache_block_bytes = kAutoBlock;
 };
 
 struct DistPageRankResult {
@@ -54,6 +63,9 @@ struct DistPageRankResult {
   bool weights_used = false;  // the arcs were weighted (use_weights on a weighted graph)
   bool general_model = false;  // weights or a distribution: model.hpp's update, else pull_jacobi.hpp's
   bool double_contributions = false;
+  int cache_segments = 1;   // my tiles' column ranges (1: not tiled)
+  int tile_row_bits = 0;    // my tiles' rows, as 2^bits (0: not tiled)
+  double cache_copy_s = 0;  // seconds of the call spent building my tiles
 };
 
 // Collective over g.comm. Expects inputs that pagerank_input_problem() finds

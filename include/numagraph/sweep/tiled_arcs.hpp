@@ -49,21 +49,40 @@ class TiledArcs {
   // that every tile comes out in column order without a sort: a directed
   // graph tiled by out-lists needs its in-edges.
   TiledArcs(const CSRGraph<V>& g, bool in_direction, TileShape shape)
-      : rows_(g.num_vertices()), col_bits_(shape.col_bits), row_bits_(shape.row_bits) {
-    if (!shape.tiled() || col_bits_ > 31 || row_bits_ < 0 || col_bits_ + row_bits_ > 32)
-      throw UsageError("a tile needs at most 31 column bits and at most 32 bits in all (got " +
-                       std::to_string(col_bits_) + " and " + std::to_string(row_bits_) + ")");
+      : TiledArcs(g.num_vertices(), g.num_vertices(), shape) {
     if (!in_direction && !g.has_in_edges())
       throw UsageError("tiling the out-lists of a directed graph needs its in-edges: build the graph with in-edges");
-    col_blocks_ = blocks(rows_, col_bits_);
-    row_blocks_ = blocks(rows_, row_bits_);
+    // Column c's list: its out-neighbours for in-direction rows, else its in-neighbours.
+    const CSRArrays<V>& columns = in_direction ? g.out() : g.in_arrays();
     if (g.weighted())
-      build<true>(g, in_direction);
+      build<true>(columns.offsets.data(), columns.neighbors.data(), columns.weights.data());
     else
-      build<false>(g, in_direction);
+      build<false>(columns.offsets.data(), columns.neighbors.data(), nullptr);
+  }
+
+  // Tiles a rectangular matrix given by its rows' own lists: `rows` rows
+  // whose lists in `lists` (offsets over the rows) name columns in
+  // [0, cols), in any order, with lists.weights alongside when `weighted`.
+  // The same tiles as the constructor above builds from column lists (sorted
+  // ones): a row adds its arcs in increasing column order, repeats of one
+  // column in their list's order. A distributed rank's block is such a
+  // matrix: rows its vertices, columns its vertices and ghosts.
+  TiledArcs(std::int64_t rows, std::int64_t cols, const CSRArrays<V>& lists, bool weighted, TileShape shape)
+      : TiledArcs(rows, cols, shape) {
+    if (rows > 0 && lists.offsets.size() != static_cast<std::size_t>(rows + 1))
+      throw UsageError("tiling " + std::to_string(rows) + " rows needs " + std::to_string(rows + 1) +
+                       " list offsets (got " + std::to_string(lists.offsets.size()) + ")");
+    if (weighted && lists.weights.size() != lists.neighbors.size())
+      throw UsageError("tiling weighted lists needs one weight per arc (got " + std::to_string(lists.weights.size()) +
+                       " weights for " + std::to_string(lists.neighbors.size()) + " arcs)");
+    if (weighted)
+      build_from_rows<true>(lists);
+    else
+      build_from_rows<false>(lists);
   }
 
   std::int64_t num_rows() const { return rows_; }
+  std::int64_t num_cols() const { return cols_; }
   int col_bits() const { return col_bits_; }
   int row_bits() const { return row_bits_; }
   std::int64_t col_blocks() const { return col_blocks_; }
@@ -76,14 +95,82 @@ class TiledArcs {
  private:
   static std::int64_t blocks(std::int64_t n, int bits) { return std::max<std::int64_t>(1, ((n - 1) >> bits) + 1); }
 
+  // The shape checked, no arcs yet.
+  TiledArcs(std::int64_t rows, std::int64_t cols, TileShape shape)
+      : rows_(rows), cols_(cols), col_bits_(shape.col_bits), row_bits_(shape.row_bits) {
+    if (!shape.tiled() || col_bits_ > 31 || row_bits_ < 0 || col_bits_ + row_bits_ > 32)
+      throw UsageError("a tile needs at most 31 column bits and at most 32 bits in all (got " +
+                       std::to_string(col_bits_) + " and " + std::to_string(row_bits_) + ")");
+    col_blocks_ = blocks(cols_, col_bits_);
+    row_blocks_ = blocks(rows_, row_bits_);
+  }
+
+  // Row block b's arcs, sorted by column (rows ascending within a column,
+  // a row's repeats in list order), are its tiles (b, 0), (b, 1), ... in
+  // turn, and they fill the same range [row_off[first row], row_off[end
+  // row]) as the block's lists: one counting sort per block, by column, one
+  // block per task.
   template <bool Weighted>
-  void build(const CSRGraph<V>& g, bool in_direction) {
-    // Column c's list: its out-neighbours for in-direction rows, else its in-neighbours.
-    const CSRArrays<V>& columns = in_direction ? g.out() : g.in_arrays();
-    const eid_t* col_off = columns.offsets.data();
-    const V* col_rows = columns.neighbors.data();
-    const weight_t* col_w = Weighted ? columns.weights.data() : nullptr;
-    const std::int64_t n = rows_, nr = row_blocks_, ns = col_blocks_;
+  void build_from_rows(const CSRArrays<V>& lists) {
+    const eid_t* row_off = lists.offsets.data();
+    const V* row_cols = lists.neighbors.data();
+    const weight_t* row_w = Weighted ? lists.weights.data() : nullptr;
+    const std::int64_t rows = rows_, cols = cols_, nr = row_blocks_, ns = col_blocks_;
+    const int col_bits = col_bits_, row_bits = row_bits_;
+    const eid_t arcs = rows > 0 ? row_off[rows] : 0;
+    offsets_.assign(static_cast<std::size_t>(nr * ns + 1), 0);
+    offsets_[static_cast<std::size_t>(nr * ns)] = arcs;
+    // The fill below writes every slot once (the blocks' ranges partition them).
+    arcs_ = NumaArray<std::uint32_t>::for_overwrite(static_cast<std::size_t>(arcs));
+    if (Weighted) weights_ = NumaArray<weight_t>::for_overwrite(static_cast<std::size_t>(arcs));
+    std::uint32_t* out = arcs_.data();
+    weight_t* out_w = weights_.data();
+    eid_t* tile_start = offsets_.data();
+    const std::uint64_t col_mask = (std::uint64_t{1} << col_bits) - 1;
+    std::vector<char> bad(static_cast<std::size_t>(nr), 0);  // a block naming a column >= cols (thrown after)
+    if (rows == 0) return;
+    // Each thread's counts, kept over its blocks (a fresh array per block
+    // would fault its pages in again).
+    std::vector<std::vector<eid_t>> counts(static_cast<std::size_t>(parallel::max_threads()));
+    parallel::for_dynamic(std::int64_t{0}, nr, [&](std::int64_t b) {
+      const std::int64_t lo = b << row_bits, hi = std::min(rows, (b + 1) << row_bits);
+      const eid_t first = row_off[lo], last = row_off[hi];
+      // at[c + 1] counts column c's arcs; the prefix sum makes at[c] the
+      // start of column c's arcs in the block, the fill's cursor.
+      std::vector<eid_t>& at = counts[static_cast<std::size_t>(parallel::thread_id())];
+      at.assign(static_cast<std::size_t>(cols + 1), 0);
+      for (eid_t j = first; j < last; ++j) {
+        const auto c = static_cast<std::uint64_t>(row_cols[j]);
+        if (c >= static_cast<std::uint64_t>(cols)) {
+          bad[static_cast<std::size_t>(b)] = 1;
+          return;
+        }
+        ++at[c + 1];
+      }
+      for (std::int64_t c = 0; c < cols; ++c) at[static_cast<std::size_t>(c + 1)] += at[static_cast<std::size_t>(c)];
+      for (std::int64_t s = 0; s < ns; ++s) tile_start[b * ns + s] = first + at[static_cast<std::size_t>(s << col_bits)];
+      for (std::int64_t r = lo; r < hi; ++r) {
+        const auto row_word = static_cast<std::uint64_t>(r - lo) << col_bits;
+        for (eid_t j = row_off[r]; j < row_off[r + 1]; ++j) {
+          const auto c = static_cast<std::uint64_t>(row_cols[j]);
+          const eid_t k = first + at[c]++;
+          out[k] = static_cast<std::uint32_t>(row_word | (c & col_mask));
+          if constexpr (Weighted) out_w[k] = row_w[j];
+        }
+      }
+    }, std::int64_t{1});
+    for (std::int64_t b = 0; b < nr; ++b)
+      if (bad[static_cast<std::size_t>(b)])
+        throw UsageError("a list of rows [" + std::to_string(b << row_bits) + ", " +
+                         std::to_string(std::min(rows, (b + 1) << row_bits)) + ") names a column beyond the " +
+                         std::to_string(cols) + " columns: build the lists with columns in [0, cols)");
+  }
+
+  // Tiles the arcs given by their columns' lists: column c's rows are
+  // col_rows[col_off[c] .. col_off[c + 1]), weights alongside if Weighted.
+  template <bool Weighted>
+  void build(const eid_t* col_off, const V* col_rows, const weight_t* col_w) {
+    const std::int64_t n = cols_, nr = row_blocks_, ns = col_blocks_;
     const int col_bits = col_bits_, row_bits = row_bits_;
     // Tasks are pieces of column ranges, 2^piece_bits columns each, at
     // least 4 per thread: the rule may cut fewer ranges than threads. A
@@ -140,6 +227,7 @@ class TiledArcs {
   }
 
   std::int64_t rows_ = 0;
+  std::int64_t cols_ = 0;
   int col_bits_ = 0;
   int row_bits_ = 0;
   std::int64_t col_blocks_ = 1;
