@@ -33,7 +33,7 @@ from .graph import Graph
 from .runtime import place_text
 
 __all__ = ["bfs", "sssp", "betweenness", "diameter", "Diameter", "pagerank", "spmv", "belief_propagation",
-           "connected_components", "triangles", "core_number", "Placed"]
+           "connected_components", "strongly_connected_components", "triangles", "core_number", "Placed"]
 
 
 class Placed(NamedTuple):
@@ -333,6 +333,25 @@ def connected_components(g, *, variant="afforest", engine="auto", as_frame=False
     """
     _note_unused_weights(g, "connected_components", "components depend only on which edges exist")
     return _frame(g, as_frame, {"component": _core.connected_components(_core_of(g), str(variant), str(engine))},
+                  ids_in=("component",))
+
+
+@_placed
+def strongly_connected_components(g, *, engine="auto", as_frame=False):
+    """Strongly connected components of a directed graph.
+
+    Returns, per vertex, the smallest id in its strongly connected component
+    (the user's id when relabelled): dtype is the graph's id type.
+    ``np.unique(result).size`` is the number of components. Forward-backward
+    search with trimming (flat engine only: ``engine='numa'`` raises
+    UsageError). On an undirected graph every edge goes both ways: the
+    result is the connected components, each labelled by its smallest id.
+    ``as_frame=True``: a pandas DataFrame indexed by :meth:`Graph.vertex_ids`
+    with the column ``component`` (the smallest member in the user's ids: node
+    objects for graphs with :attr:`Graph.nodes`).
+    """
+    _note_unused_weights(g, "strongly_connected_components", "components depend only on which edges exist")
+    return _frame(g, as_frame, {"component": _core.strongly_connected_components(_core_of(g), str(engine))},
                   ids_in=("component",))
 
 

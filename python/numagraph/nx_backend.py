@@ -26,6 +26,7 @@ import numpy as np
 from .algorithms import bfs as _bfs, betweenness as _betweenness, connected_components as _cc, \
     pagerank as _pagerank, triangles as _triangles
 from .algorithms import core_number as _core_number
+from .algorithms import strongly_connected_components as _scc
 from .graph import Graph
 
 __all__ = ["BackendDeclined", "BackendInterface", "NxGraph", "get_info"]
@@ -43,6 +44,12 @@ _FUNCTIONS = {
     "betweenness_centrality": "Unweighted, endpoints=False; k samples the same sources as NetworkX for the same seed.",
     "connected_components": "Undirected graphs.",
     "number_connected_components": "Undirected graphs.",
+    "strongly_connected_components": "Directed graphs; the sets come in another order than NetworkX's.",
+    "number_strongly_connected_components": "Directed graphs.",
+    "is_strongly_connected": "Directed graphs.",
+    "weakly_connected_components": "Directed graphs (connected components of the arcs taken both ways); "
+                                   "the sets come in another order than NetworkX's.",
+    "number_weakly_connected_components": "Directed graphs.",
     "single_source_shortest_path_length": "Hop counts from a direction-optimizing parallel BFS.",
     "bfs_edges": "A valid BFS tree, edges level by level; the parent of a vertex may differ from "
                  "NetworkX's when several neighbours qualify. sort_neighbors and reverse=True are not supported.",
@@ -132,6 +139,32 @@ def _hop_counts(kernel, *args, **kwargs):
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=r"numagraph\.\w+: the graph has edge weights")
         return kernel(*args, **kwargs)
+
+
+def _component_sets(g, comp):
+    """A generator of node sets, one per distinct label in `comp` (NetworkX's
+    form of components)."""
+    comp = np.asarray(comp)
+    order = np.argsort(comp, kind="stable")
+    bounds = np.flatnonzero(np.diff(comp[order])) + 1
+    nodes = g.nodes
+
+    def sets():
+        for part in np.split(order, bounds) if order.size else []:
+            yield {nodes[i] for i in part.tolist()}
+    return sets()
+
+
+def _number_of_components(g, kernel):
+    return 0 if g.num_vertices == 0 else int(np.unique(np.asarray(_hop_counts(kernel, g))).size)
+
+
+def _directed_only(G):
+    """The converted graph; NetworkX's error for an undirected one."""
+    G = _unwrap(G)
+    if not G.is_directed():
+        raise _nx().NetworkXNotImplemented("not implemented for undirected type")
+    return G
 
 
 def _unwrap(G) -> NxGraph:
@@ -291,16 +324,7 @@ class BackendInterface:
         G = _unwrap(G)
         if G.is_directed():
             raise nx.NetworkXNotImplemented("not implemented for directed type")
-        g = G.graph
-        comp = np.asarray(_hop_counts(_cc, g))
-        order = np.argsort(comp, kind="stable")
-        bounds = np.flatnonzero(np.diff(comp[order])) + 1
-        nodes = g.nodes
-
-        def sets():
-            for part in np.split(order, bounds) if order.size else []:
-                yield {nodes[i] for i in part.tolist()}
-        return sets()
+        return _component_sets(G.graph, _hop_counts(_cc, G.graph))
 
     @staticmethod
     def number_connected_components(G, *, backend=None, **backend_kwargs):
@@ -311,6 +335,34 @@ class BackendInterface:
         if G.graph.num_vertices == 0:
             return 0
         return int(np.unique(np.asarray(_hop_counts(_cc, G.graph))).size)
+
+    @staticmethod
+    def strongly_connected_components(G, *, backend=None, **backend_kwargs):
+        G = _directed_only(G)
+        return _component_sets(G.graph, _hop_counts(_scc, G.graph))
+
+    @staticmethod
+    def number_strongly_connected_components(G, *, backend=None, **backend_kwargs):
+        G = _directed_only(G)
+        return _number_of_components(G.graph, _scc)
+
+    @staticmethod
+    def is_strongly_connected(G, *, backend=None, **backend_kwargs):
+        nx = _nx()
+        G = _directed_only(G)
+        if G.graph.num_vertices == 0:
+            raise nx.NetworkXPointlessConcept("Connectivity is undefined for the null graph.")
+        return _number_of_components(G.graph, _scc) == 1
+
+    @staticmethod
+    def weakly_connected_components(G, *, backend=None, **backend_kwargs):
+        G = _directed_only(G)
+        return _component_sets(G.graph, _hop_counts(_cc, G.graph))
+
+    @staticmethod
+    def number_weakly_connected_components(G, *, backend=None, **backend_kwargs):
+        G = _directed_only(G)
+        return _number_of_components(G.graph, _cc)
 
     @staticmethod
     def single_source_shortest_path_length(G, source, cutoff=None, *, backend=None, **backend_kwargs):

@@ -17,6 +17,7 @@
 #include "numagraph/kernels/bfs/bfs.hpp"
 #include "numagraph/kernels/bp/belief_propagation.hpp"
 #include "numagraph/kernels/cc/components.hpp"
+#include "numagraph/kernels/scc/scc.hpp"
 #include "numagraph/kernels/diameter/diameter.hpp"
 #include "numagraph/kernels/kcore/kcore.hpp"
 #include "numagraph/kernels/pr/pagerank.hpp"
@@ -249,6 +250,18 @@ nb::object connected_components(const PyGraph& pg, const std::string& variant, c
   }));
 }
 
+// Strongly connected component ids: each component's smallest member (the
+// user's id when relabelled).
+nb::object strongly_connected_components(const PyGraph& pg, const std::string& engine) {
+  return to_python(on_worker<Array>(pg, engine, [=](const auto& g, const Execution& x) -> Array {
+    auto comp = std::move(numagraph::strongly_connected_components(g, SccOptions{}, x).labels);
+    if (!g.relabelled()) return comp;
+    NumaArray<std::uint64_t> ids(comp.size());
+    parallel::for_static(std::size_t{0}, comp.size(), [&](std::size_t v) { ids[v] = kernels::user_label(g, comp[v]); });
+    return ids;
+  }));
+}
+
 nb::object triangles(const PyGraph& pg, bool per_vertex) {
   auto r = on_worker<TcResult>(pg, "flat", [=](const auto& g, const Execution& x) {
     return numagraph::triangles(g, TcOptions{.per_vertex = per_vertex}, x);
@@ -283,6 +296,7 @@ void bind_kernels(nb::module_& m) {
   m.def("belief_propagation", &belief_propagation, nb::arg("graph"), nb::arg("iterations"), nb::arg("coupling"),
         nb::arg("seed"), nb::arg("engine"));
   m.def("connected_components", &connected_components, nb::arg("graph"), nb::arg("variant"), nb::arg("engine"));
+  m.def("strongly_connected_components", &strongly_connected_components, nb::arg("graph"), nb::arg("engine"));
   m.def("triangles", &triangles, nb::arg("graph"), nb::arg("per_vertex"));
   m.def("core_number", &core_number, nb::arg("graph"), nb::arg("engine"));
 }
