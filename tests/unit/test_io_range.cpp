@@ -5,6 +5,7 @@
 // decisions and names by first appearance; errors must be the same exception
 // with the same global line.
 #include <gtest/gtest.h>
+#include <omp.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -613,6 +614,59 @@ TEST(IoRange, BadLineInPartThreeNamesTheGlobalLine) {
     expect_input_error([&] { read_in_parts(path, 5, {}, false, false); }, path, line, "");
     expect_parts_match(path);
   }
+}
+
+// A bad line deep in a long integer edge list, read whole and in parts with
+// 1 and 4 threads (so the line falls in a later chunk of the fast path and
+// chunks after it are read on): the same message and global line as the
+// whole file's read, whether the line is the line's own error (the file
+// stays an edge list) or a name or more columns (the file is a table), and
+// with other odd lines ('+' ids, indentation, comments, later bad lines)
+// before and after it.
+TEST(IoRange, BadLineDeepInALongEdgeListKeepsItsMessage) {
+  struct Case {
+    std::string name, bad, what;
+    bool extras;  // odd but valid lines around the bad one, and a later bad line
+  };
+  const std::vector<Case> cases = {
+      {"deep_bad.el", "4321\n", "missing target id (line ends early)", false},
+      {"deep_bad2.el", "4321\n", "missing target id (line ends early)", true},
+      {"deep_word.el", "12 x7\n", "", true},
+      {"deep_cols.el", "1 2 3\n", "", true},
+      {"deep_bad.wel", "1 2\n", "", true},
+  };
+  const int saved = omp_get_max_threads();
+  const int lines = 40000, bad_at = 31000;
+  for (const auto& c : cases) {
+    const bool weighted = c.name.ends_with(".wel");
+    std::string text;
+    for (int i = 0; i < lines; ++i) {
+      if (i == bad_at) {
+        text += c.bad;
+        continue;
+      }
+      std::string line = std::to_string(i) + " " + std::to_string((i * 7 + 3) % lines);
+      if (weighted) line += " " + std::to_string(i % 5 + 1);
+      if (c.extras && i % 4999 == 17) line = "+" + line;
+      if (c.extras && i % 3001 == 5) line = "  " + line;
+      if (c.extras && i % 2003 == 9) line = "# note\n" + line;
+      if (c.extras && i == bad_at + 3000) line = "7\n" + line;
+      text += line + "\n";
+    }
+    const std::string path = write_file(c.name, text);
+    for (int threads : {1, 4}) {
+      omp_set_num_threads(threads);
+      const Outcome whole = outcome_of([&] { return read_edge_list(path); });
+      ASSERT_FALSE(whole.error.empty()) << c.name;
+      if (!c.what.empty()) {
+        const std::int64_t line = bad_at + 1 + (c.extras ? bad_at / 2003 + 1 : 0);
+        expect_input_error([&] { read_edge_list(path); }, path, line, c.what);
+        EXPECT_EQ(whole.line, line) << c.name;
+      }
+      expect_parts_match(path, {}, 5);
+    }
+  }
+  omp_set_num_threads(saved);
 }
 
 TEST(IoRange, QuotedLineBreaks) {

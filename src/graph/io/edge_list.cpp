@@ -29,6 +29,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -121,13 +122,35 @@ struct LineRef {
   const char* end = nullptr;
 };
 
+// What parse_chunk needs to gather a table's facts of every line when the
+// fast path meets a bad line (see OddRows).
+struct ChunkPlan {
+  const TablePlan& plan;
+  const FactsBody& blank;  // new_body of the part's format and options
+  std::int64_t row0;       // the file's row 0, which no part gathers
+};
+
+// A chunk's rows as a table's facts, exactly as gather_lines would gather
+// them, without the tokenizer's cost on the rows the fast path read: those
+// rows (integer ids without '+', not row 0) are `uniform_rows` rows of the
+// same shape from line `first_uniform` on, summed up by gather_uniform_rows
+// (whose facts are all fixed by the first such row); the other rows (bad
+// lines, '+' ids) go through the tokenizer one by one, into `before` when
+// they come before the first uniform row, else into `after`. Folding
+// before, uniform, after in that order gives gather_lines' facts.
+struct OddRows {
+  std::int64_t uniform_rows = 0, first_uniform = 0;
+  std::unique_ptr<FactsBody> before, after;
+};
+
 struct ChunkResult {
   bool integral = true;
-  LineRef error;  // the chunk's first bad line (the rest of the chunk is not parsed)
+  LineRef error;  // the chunk's first bad line (without a ChunkPlan the rest of the chunk is not parsed)
   std::string message;
   // Lines with an id written with '+': integers here, names to a table.
   LineRef plus;
   std::int64_t plus_rows = 0;
+  OddRows odd;  // with a ChunkPlan
 };
 
 // Whether the line's source or target is written with a '+'.
@@ -138,9 +161,12 @@ bool plus_id(const char* b, const char* e) {
                              (!row.at(0, 1).empty() && row.at(0, 1).front() == '+'));
 }
 
-// Pass 2 over one chunk: fills slots [k, ...) of the output arrays.
+// Pass 2 over one chunk: fills slots [k, ...) of the output arrays. With a
+// ChunkPlan the chunk is parsed to its end past bad lines (their edges are
+// never used: the file then fails or is read as a table) and result.odd
+// holds the table facts of its rows.
 void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_t* dst, weight_t* wts,
-                 std::int64_t k, ChunkResult& result) {
+                 std::int64_t k, const ChunkPlan* table, ChunkResult& result) {
   // Fast-path scanning may run to the next newline without bounds checks, so
   // it stops after the chunk's last newline; a final unterminated line is
   // parsed by the checked path.
@@ -148,6 +174,18 @@ void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_
   std::int64_t line = c.first_line;
   const char* p = c.begin;
   bool integral = true;
+  const std::int64_t k0 = k;
+  const std::int64_t row0 = table ? table->row0 : 0;
+  bool row0_read = false;         // row 0 is a row the fast path read
+  std::int64_t first_uniform = 0;  // a local, not odd's: the stores to the slots may alias it
+  OddRows& odd = result.odd;
+  std::optional<TableGatherer> before, after;
+  if (table) {
+    odd.before = std::make_unique<FactsBody>(table->blank);
+    odd.after = std::make_unique<FactsBody>(table->blank);
+    before.emplace(table->plan, *odd.before);
+    after.emplace(table->plan, *odd.after);
+  }
   auto store = [&](std::uint64_t u, std::uint64_t v, double w) {
     src[k] = u;
     dst[k] = v;
@@ -156,6 +194,17 @@ void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_
       wts[k] = static_cast<weight_t>(w);
     }
     ++k;
+  };
+  auto uniform = [&] {
+    if (first_uniform == 0) {
+      if (line == row0) row0_read = true;
+      else first_uniform = line;
+    }
+  };
+  auto gather_odd = [&](const char* b, const char* e) {
+    if (!table || line == row0) return;
+    const TableRows row = table_rows(b, e, line);
+    if (row.size() == 1) (first_uniform ? *after : *before).row(row, 0);
   };
   auto checked = [&](const char* b, const char* e) {
     if (is_blank_or_comment(b, e, "#%")) return true;
@@ -166,13 +215,27 @@ void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_
       store(u, v, w);
       if (plus_id(b, e)) {
         if (!result.plus_rows++) result.plus = {line, b, e};
+        gather_odd(b, e);
+      } else {
+        uniform();
       }
       return true;
     } catch (const LineError& err) {
-      result.error = {line, b, e};
-      result.message = err.message;
-      return false;
+      if (!result.error.line) {
+        result.error = {line, b, e};
+        result.message = err.message;
+      }
+      gather_odd(b, e);
+      return table != nullptr;
     }
+  };
+  auto finish = [&] {
+    result.integral = integral;
+    if (!table) return;
+    odd.first_uniform = first_uniform;
+    odd.uniform_rows = (k - k0) - result.plus_rows - (row0_read ? 1 : 0);
+    before->finish();
+    after->finish();
   };
   while (p < safe) {
     const char* line_start = p;
@@ -198,6 +261,7 @@ void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_
             while (is_sep(*p)) ++p;
             if (*p == '\n') {
               store(u, v, w);
+              uniform();
               ++p;
               ++line;
               continue;
@@ -208,14 +272,14 @@ void parse_chunk(const Chunk& c, bool weighted, std::uint64_t* src, std::uint64_
     }
     const char* nl = static_cast<const char*>(memchr(line_start, '\n', static_cast<std::size_t>(safe - line_start)));
     if (!checked(line_start, nl)) {
-      result.integral = integral;
+      finish();
       return;
     }
     p = nl + 1;
     ++line;
   }
   if (safe < c.end) checked(safe, c.end);
-  result.integral = integral;
+  finish();
 }
 
 // What the fast path parsed of a range of lines.
@@ -227,12 +291,13 @@ struct FastEdges {
   std::string message;
   LineRef plus;   // the first line with a '+' id, and how many there are
   std::int64_t plus_rows = 0;
+  std::vector<OddRows> odd;  // with a ChunkPlan: each chunk's rows as a table's facts, in line order
 };
 
 // The integer fast path (see the top of this file) over the lines of
 // [begin, end), the first of which is line `first_line`.
 FastEdges read_integer_edges(const std::string& path, const char* begin, const char* end, std::int64_t first_line,
-                             bool weighted) {
+                             bool weighted, const ChunkPlan* table) {
   const auto cuts = cut_at_lines(begin, end, 4 * omp_get_max_threads());
   const std::size_t parts = cuts.size() - 1;
   std::vector<ChunkStats> stats(parts);
@@ -259,7 +324,7 @@ FastEdges read_integer_edges(const std::string& path, const char* begin, const c
 #pragma omp parallel for schedule(static, 1)
   for (std::size_t i = 0; i < parts; ++i)
     parse_chunk(chunks[i], weighted, edges.src.data(), edges.dst.data(), weighted ? edges.weights.data() : nullptr,
-                start[i], results[i]);
+                start[i], table, results[i]);
   for (auto& r : results) {  // in line order: the first chunk's error is the first
     out.integral = out.integral && r.integral;
     if (r.error.line && !out.error.line) {
@@ -268,6 +333,7 @@ FastEdges read_integer_edges(const std::string& path, const char* begin, const c
     }
     if (r.plus_rows && !out.plus_rows) out.plus = r.plus;
     out.plus_rows += r.plus_rows;
+    if (table) out.odd.push_back(std::move(r.odd));
   }
   if (weighted) edges.weight_kind = out.integral ? WeightKind::kInteger : WeightKind::kReal;
   return out;
@@ -439,17 +505,35 @@ std::unique_ptr<PartScan> scan_edge_list_part(const PartScope& part, Format form
   FactsBody& mine = scan->mine;
   const char* begin = lines_begin(part, head);
   if (mode.fast) {
-    FastEdges fast = read_integer_edges(part.path(), begin, part.data_end(), part.first_line, mode.weighted);
+    // A line anywhere may make the file a table: unless the head leaves no
+    // room for that, gather a table's facts of the part's rows.
+    const bool gather = head.shape != Shape::kEmpty;
+    const TablePlan plan = gather ? plan_table(head.table, kind, options) : TablePlan();
+    const FactsBody blank = mine;
+    const ChunkPlan chunk_plan{plan, blank, head.table.line[0]};
+    FastEdges fast = read_integer_edges(part.path(), begin, part.data_end(), part.first_line, mode.weighted,
+                                        gather && plan.uniform_ok ? &chunk_plan : nullptr);
     scan->data_lines = fast.data_lines;
     mine.edge_integral = fast.integral;
     if (fast.error.line) {
       mine.edge_error = fast.error.line;
-      mine.edge_error_needs_table = head.shape != Shape::kEmpty && needs_table(fast.error, mode.three);
+      mine.edge_error_needs_table = gather && needs_table(fast.error, mode.three);
     }
-    if (head.shape != Shape::kEmpty) {  // a line anywhere may make the file a table: gather a table's facts
-      const TablePlan plan = plan_table(head.table, kind, options);
-      if (!fast.error.line && plan.uniform_ok) gather_uniform_rows(plan, uniform_rows(part, head, fast, mode.three), mine);
-      else gather_lines(plan, head.table, begin, part.data_end(), part.first_line, mine);
+    if (gather && plan.uniform_ok && !fast.error.line) {
+      gather_uniform_rows(plan, uniform_rows(part, head, fast, mode.three), mine);
+    } else if (gather && plan.uniform_ok) {  // the chunks' facts, folded in line order
+      for (const OddRows& c : fast.odd) {
+        combine_bodies(mine, *c.before);
+        UniformRows u;
+        u.columns = mode.three ? 3 : 2;
+        u.integral = fast.integral;
+        u.count = c.uniform_rows;
+        u.first_line = c.first_uniform;
+        gather_uniform_rows(plan, u, mine);
+        combine_bodies(mine, *c.after);
+      }
+    } else if (gather) {
+      gather_lines(plan, head.table, begin, part.data_end(), part.first_line, mine);
     }
     scan->fast = std::move(fast);
     return scan;
