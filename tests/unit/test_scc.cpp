@@ -117,6 +117,33 @@ TEST(Scc, LongCycleAndChainNeedNoRecursion) {
   }
 }
 
+TEST(Scc, SelfLoopsDoNotJoinOrKeepVertices) {
+  // 0 <-> 1 with loops on 0 and 2; 2 -> 0 and a loop: 2 is alone (trimmed,
+  // as its own loop is no in-arc from another vertex); 3 has only a loop.
+  EdgeList e;
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> arcs = {{0, 0}, {0, 1}, {1, 0}, {2, 2}, {2, 0}, {3, 3}};
+  e.src = NumaArray<std::uint64_t>(arcs.size());
+  e.dst = NumaArray<std::uint64_t>(arcs.size());
+  for (std::size_t i = 0; i < arcs.size(); ++i) e.src[i] = arcs[i].first, e.dst[i] = arcs[i].second;
+  e.num_vertices = 4;
+  BuildOptions b;
+  b.relabel = Relabel::kOff;
+  b.drop_self_loops = false;
+  const AnyGraph any = build_graph(std::move(e), b);
+  numagraph::visit(
+      [](const auto& g) {
+        ASSERT_EQ(g.num_self_loops(), 3);
+        const auto r = strongly_connected_components(g);
+        EXPECT_EQ(r.labels[0], 0u);
+        EXPECT_EQ(r.labels[1], 0u);
+        EXPECT_EQ(r.labels[2], 2u);
+        EXPECT_EQ(r.labels[3], 3u);
+        EXPECT_EQ(r.trimmed, 2);
+        EXPECT_TRUE(verify::strongly_connected_components(g, r.labels.data()).ok);
+      },
+      any);
+}
+
 TEST(Scc, UndirectedGivesConnectedComponents) {
   const AnyGraph any = make_kron(11, false, false);
   numagraph::visit(

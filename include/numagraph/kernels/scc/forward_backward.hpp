@@ -99,6 +99,8 @@ SccResult<V> scc_forward_backward(const CSRGraph<V>& g, const SccOptions& = {}) 
   auto live_in = NumaArray<eid_t>::for_overwrite(static_cast<std::size_t>(n));
   auto live_out = NumaArray<eid_t>::for_overwrite(static_cast<std::size_t>(n));
   std::vector<V> peeled;
+  // Before anything is assigned, without self-loops, the counts are the degrees.
+  bool counts_are_degrees = g.num_self_loops() == 0;
   auto trim = [&] {
     peeled = active;
     scc_detail::expand(peeled, parts, [&](V v, auto push) {
@@ -107,8 +109,8 @@ SccResult<V> scc_forward_backward(const CSRGraph<V>& g, const SccOptions& = {}) 
         for (const V w : arcs) count += w != v && comp[w] == kUnassigned<V>;
         return count;
       };
-      live_in[v] = live(g.in_neighbors(v));
-      live_out[v] = live(g.out_neighbors(v));
+      live_in[v] = counts_are_degrees ? g.in_degree(v) : live(g.in_neighbors(v));
+      live_out[v] = counts_are_degrees ? g.out_degree(v) : live(g.out_neighbors(v));
       if (live_in[v] == 0 || live_out[v] == 0) push(v);
     });
     for (const V v : peeled) comp[v] = v;  // before any count drops: each vertex is pushed once
@@ -127,6 +129,7 @@ SccResult<V> scc_forward_backward(const CSRGraph<V>& g, const SccOptions& = {}) 
       });
     }
     scc_detail::drop_assigned(active, comp, parts);
+    counts_are_degrees = false;
   };
   trim();
 
