@@ -112,7 +112,8 @@ def test_networkx_test_suite_with_backend():
     """NetworkX's backend test hook: its own tests for these functions, auto-converted."""
     root = Path(nx.__file__).parent / "algorithms"
     files = ["link_analysis/tests/test_pagerank.py", "centrality/tests/test_betweenness_centrality.py",
-             "components/tests/test_connected.py", "traversal/tests/test_bfs.py",
+             "components/tests/test_connected.py", "components/tests/test_strongly_connected.py",
+             "components/tests/test_weakly_connected.py", "traversal/tests/test_bfs.py",
              "shortest_paths/tests/test_unweighted.py", "tests/test_cluster.py"]
     proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--backend", "numagraph",
                            "-W", "ignore", *[str(root / f) for f in files]],
