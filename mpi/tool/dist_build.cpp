@@ -25,8 +25,8 @@ constexpr std::int64_t kRoundEdges = std::int64_t{1} << 20;
 // MPI_Alltoallv each, bound the send buffer; the send buffer is filled in
 // place (count, then write). After each round, consumed(hi) says that edges
 // below hi are done with.
-template <typename Emit, typename Consumed>
-void shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Comm c, std::vector<Arc>& into, Emit&& emit,
+template <typename A, typename Emit, typename Consumed>
+void shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Comm c, std::vector<A>& into, Emit&& emit,
              Consumed&& consumed) {
   const int threads = parallel::max_threads();
   auto count_range = [&](std::int64_t lo, std::int64_t hi, std::vector<std::int64_t>& cnt) {
@@ -52,7 +52,7 @@ void shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Comm c, std:
     into.reserve(into.size() + static_cast<std::size_t>(total));
   }
   const std::int64_t rounds = max_all((m + kRoundEdges - 1) / kRoundEdges, c);
-  std::vector<Arc> packed;
+  std::vector<A> packed;
   std::vector<std::int64_t> pos;
   std::vector<int> sc(static_cast<std::size_t>(p)), sd(static_cast<std::size_t>(p)), rc(static_cast<std::size_t>(p)),
       rd(static_cast<std::size_t>(p));
@@ -80,7 +80,7 @@ void shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Comm c, std:
         emit(i, [&](std::uint64_t row, std::uint64_t col, weight_t w) {
           const int d = blocks.owner(row);
           packed[static_cast<std::size_t>(at[d]++)] =
-              Arc{col, static_cast<std::uint32_t>(static_cast<std::int64_t>(row) - blocks.begin[d]), w};
+              make_arc<A>(col, static_cast<std::uint32_t>(static_cast<std::int64_t>(row) - blocks.begin[d]), w);
         });
     }
     check(MPI_Alltoall(sc.data(), 1, MPI_INT, rc.data(), 1, MPI_INT, c), "MPI_Alltoall");
@@ -91,8 +91,8 @@ void shuffle(std::int64_t m, const VertexBlocks& blocks, int p, MPI_Comm c, std:
     }
     const std::size_t base = into.size();
     into.resize(base + static_cast<std::size_t>(received));
-    check(MPI_Alltoallv(packed.data(), sc.data(), sd.data(), item_type<Arc>(), into.data() + base, rc.data(),
-                        rd.data(), item_type<Arc>(), c),
+    check(MPI_Alltoallv(packed.data(), sc.data(), sd.data(), item_type<A>(), into.data() + base, rc.data(),
+                        rd.data(), item_type<A>(), c),
           "MPI_Alltoallv(arcs)");
     consumed(hi);
   }
@@ -154,35 +154,39 @@ DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_s
   // turned around, sent on by the rank that received them. So the edge list
   // and both arc sets are never held at once.
   const bool weighted = g.weighted;
-  std::vector<Arc> out, in;
-  // The edge list's pages go back as the rounds consume them, so it and
-  // the arcs that arrive are not both held whole.
-  auto pages_of = [](auto& a) { return a.is_view() ? ConsumedPages() : ConsumedPages(a.data(), a.bytes()); };
-  ConsumedPages src_pages = pages_of(e.src), dst_pages = pages_of(e.dst), weight_pages = pages_of(e.weights);
-  shuffle(static_cast<std::int64_t>(e.size()), g.blocks, g.ranks, c, out, [&](std::int64_t i, auto&& put) {
-    const weight_t w = weighted ? e.weights[i] : weight_t{1};
-    put(e.src[i], e.dst[i], w);
-    if (undirected && e.src[i] != e.dst[i]) put(e.dst[i], e.src[i], w);
-  }, [&](std::int64_t done) {
-    src_pages.upto(static_cast<std::size_t>(done) * sizeof(std::uint64_t));
-    dst_pages.upto(static_cast<std::size_t>(done) * sizeof(std::uint64_t));
-    if (weighted) weight_pages.upto(static_cast<std::size_t>(done) * sizeof(weight_t));
-  });
-  e.src = {};
-  e.dst = {};
-  e.weights = {};
-  // The edge arrays would wait in the recycle bin (numa/memory.hpp) for a
-  // kernel's scratch; here they would only raise the load's peak.
-  numa::release_recycled();
-  if (!undirected) {
-    const auto first = static_cast<std::uint64_t>(g.first);
-    shuffle(static_cast<std::int64_t>(out.size()), g.blocks, g.ranks, c, in, [&](std::int64_t i, auto&& put) {
-      put(out[i].col, first + out[i].row, out[i].w);
-    }, [](std::int64_t) {});
-  }
-  counts.shuffle_s = MPI_Wtime() - t;
-  t = MPI_Wtime();
-  const LocalListCounts lc = finish_local_csr(g, std::move(out), std::move(in), drop_self_loops, dedupe);
+  auto build = [&](auto arc_kind) {
+    using A = decltype(arc_kind);
+    std::vector<A> out, in;
+    // The edge list's pages go back as the rounds consume them, so it and
+    // the arcs that arrive are not both held whole.
+    auto pages_of = [](auto& a) { return a.is_view() ? ConsumedPages() : ConsumedPages(a.data(), a.bytes()); };
+    ConsumedPages src_pages = pages_of(e.src), dst_pages = pages_of(e.dst), weight_pages = pages_of(e.weights);
+    shuffle(static_cast<std::int64_t>(e.size()), g.blocks, g.ranks, c, out, [&](std::int64_t i, auto&& put) {
+      const weight_t w = weighted ? e.weights[i] : weight_t{1};
+      put(e.src[i], e.dst[i], w);
+      if (undirected && e.src[i] != e.dst[i]) put(e.dst[i], e.src[i], w);
+    }, [&](std::int64_t done) {
+      src_pages.upto(static_cast<std::size_t>(done) * sizeof(std::uint64_t));
+      dst_pages.upto(static_cast<std::size_t>(done) * sizeof(std::uint64_t));
+      if (weighted) weight_pages.upto(static_cast<std::size_t>(done) * sizeof(weight_t));
+    });
+    e.src = {};
+    e.dst = {};
+    e.weights = {};
+    // The edge arrays would wait in the recycle bin (numa/memory.hpp) for a
+    // kernel's scratch; here they would only raise the load's peak.
+    numa::release_recycled();
+    if (!undirected) {
+      const auto first = static_cast<std::uint64_t>(g.first);
+      shuffle(static_cast<std::int64_t>(out.size()), g.blocks, g.ranks, c, in, [&](std::int64_t i, auto&& put) {
+        put(out[i].col, first + out[i].row, out[i].weight());
+      }, [](std::int64_t) {});
+    }
+    counts.shuffle_s = MPI_Wtime() - t;
+    t = MPI_Wtime();
+    return finish_local_csr(g, std::move(out), std::move(in), drop_self_loops, dedupe);
+  };
+  const LocalListCounts lc = weighted ? build(Arc{}) : build(BareArc{});
   counts.self_loops_removed = sum_all(lc.self_loops_removed, c);
   counts.duplicates_removed = sum_all(lc.duplicates_removed, c);
   counts.self_loops_kept = sum_all(lc.self_loops_kept, c);

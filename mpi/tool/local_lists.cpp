@@ -95,17 +95,20 @@ class GhostNumbers {
 };
 
 // The far ends of my arcs that I do not own, sorted and distinct.
-std::vector<std::uint64_t> distinct_ghosts(const DistCsr& g, const std::vector<Arc>& out, const std::vector<Arc>& in) {
+template <typename A>
+std::vector<std::uint64_t> distinct_ghosts(const DistCsr& g, const std::vector<A>& out, const std::vector<A>& in) {
   const int threads = parallel::max_threads();
   std::vector<std::vector<std::uint64_t>> found(static_cast<std::size_t>(threads));
 #pragma omp parallel num_threads(threads)
   {
     const int t = parallel::thread_id(), nt = parallel::num_threads_in_region();
     IdSet mine;
-    for (const std::vector<Arc>* arcs : {&out, &in}) {
+    for (const std::vector<A>* arcs : {&out, &in}) {
       const auto m = static_cast<std::int64_t>(arcs->size());
-      for (std::int64_t i = m * t / nt, hi = m * (t + 1) / nt; i < hi; ++i)
-        if (!g.owns((*arcs)[i].col)) mine.insert((*arcs)[i].col);
+      for (std::int64_t i = m * t / nt, hi = m * (t + 1) / nt; i < hi; ++i) {
+        const std::uint64_t col = (*arcs)[i].col;
+        if (!g.owns(col)) mine.insert(col);
+      }
     }
     mine.append_to(found[static_cast<std::size_t>(t)]);
   }
@@ -119,9 +122,10 @@ std::vector<std::uint64_t> distinct_ghosts(const DistCsr& g, const std::vector<A
 // The neighbour lists of my vertices from their arcs (consumed): a counting
 // sort by row into order ids, the shared builder's sort and clean, then
 // order ids to local indices in place.
-CSRArrays<std::uint32_t> lists_of(const DistCsr& g, const GhostNumbers& numbers, std::vector<Arc>&& consumed,
+template <typename A>
+CSRArrays<std::uint32_t> lists_of(const DistCsr& g, const GhostNumbers& numbers, std::vector<A>&& consumed,
                                   bool drop_loops, bool dedupe, build::ListCounts& counts) {
-  std::vector<Arc> arcs = std::move(consumed);
+  std::vector<A> arcs = std::move(consumed);
   const std::int64_t n = g.local_n;
   const auto m = static_cast<std::int64_t>(arcs.size());
   const bool weighted = g.weighted;
@@ -152,22 +156,23 @@ CSRArrays<std::uint32_t> lists_of(const DistCsr& g, const GhostNumbers& numbers,
   // In pieces, each piece's arcs given back once scattered: the arcs and
   // the lists they fill are not both held whole.
   constexpr std::int64_t kPieceArcs = std::int64_t{1} << 22;
-  ConsumedPages scattered(arcs.data(), arcs.size() * sizeof(Arc));
+  ConsumedPages scattered(arcs.data(), arcs.size() * sizeof(A));
   for (std::int64_t lo = 0; lo < m; lo += kPieceArcs) {
     parallel::for_static<std::int64_t>(lo, std::min(m, lo + kPieceArcs), [&](std::int64_t i) {
-      const Arc& x = arcs[i];
+      const std::uint64_t col = arcs[i].col;
+      const std::uint32_t row = arcs[i].row;
       std::uint32_t order;
-      if (x.col - first < own) {
-        order = below + static_cast<std::uint32_t>(x.col - first);
+      if (col - first < own) {
+        order = below + static_cast<std::uint32_t>(col - first);
       } else {
-        const std::uint32_t h = numbers.of(x.col);
+        const std::uint32_t h = numbers.of(col);
         order = h < below ? h : static_cast<std::uint32_t>(own) + h;
       }
-      const eid_t k = shared ? parallel::fetch_add(at[x.row], eid_t{1}) : at[x.row]++;
+      const eid_t k = shared ? parallel::fetch_add(at[row], eid_t{1}) : at[row]++;
       nb[k] = order;
-      if (weighted) wt[k] = x.w;
+      if (weighted) wt[k] = arcs[i].weight();
     });
-    scattered.upto(static_cast<std::size_t>(std::min(m, lo + kPieceArcs)) * sizeof(Arc));
+    scattered.upto(static_cast<std::size_t>(std::min(m, lo + kPieceArcs)) * sizeof(A));
   }
   at = {};
   arcs = {};
@@ -186,7 +191,8 @@ CSRArrays<std::uint32_t> lists_of(const DistCsr& g, const GhostNumbers& numbers,
 
 }  // namespace
 
-LocalListCounts finish_local_csr(DistCsr& g, std::vector<Arc>&& out, std::vector<Arc>&& in, bool drop_self_loops,
+template <typename A>
+LocalListCounts finish_local_csr(DistCsr& g, std::vector<A>&& out, std::vector<A>&& in, bool drop_self_loops,
                                  bool dedupe) {
   if (!g.directed) in = {};
   std::vector<std::uint64_t> ghosts = distinct_ghosts(g, out, in);
@@ -222,5 +228,8 @@ LocalListCounts finish_local_csr(DistCsr& g, std::vector<Arc>&& out, std::vector
   c.self_loops_kept = oc.loops_kept;
   return c;
 }
+
+template LocalListCounts finish_local_csr(DistCsr&, std::vector<Arc>&&, std::vector<Arc>&&, bool, bool);
+template LocalListCounts finish_local_csr(DistCsr&, std::vector<BareArc>&&, std::vector<BareArc>&&, bool, bool);
 
 }  // namespace numagraph::dist

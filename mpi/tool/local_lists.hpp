@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "dist_csr.hpp"
@@ -19,14 +20,31 @@
 
 namespace numagraph::dist {
 
-// One arc on its way to, or at, the owner of the vertex whose list holds it:
-// 16 bytes (the row as an index into the owner's block).
+// One arc on its way to, or at, the owner of the vertex whose list holds it
+// (the row as an index into the owner's block): 16 bytes with its weight,
+// 12 without. The arcs a rank receives are most of its peak memory.
 struct Arc {
   std::uint64_t col;  // the other end (global dense id)
   std::uint32_t row;  // the vertex whose list holds the arc, minus its owner's first id
   weight_t w;
+  weight_t weight() const { return w; }
 };
 static_assert(sizeof(Arc) == 16);
+
+struct [[gnu::packed]] BareArc {
+  std::uint64_t col;
+  std::uint32_t row;
+  weight_t weight() const { return 1; }
+};
+static_assert(sizeof(BareArc) == 12);
+
+template <typename A>
+A make_arc(std::uint64_t col, std::uint32_t row, weight_t w) {
+  if constexpr (std::is_same_v<A, Arc>)
+    return Arc{col, row, w};
+  else
+    return BareArc{col, row};
+}
 
 struct LocalListCounts {
   std::int64_t self_loops_removed = 0;  // this rank's out-lists only, as BuildReport counts them
@@ -39,7 +57,9 @@ struct LocalListCounts {
 // and, when g.directed, `in` (in-lists; ignored otherwise). Both are
 // consumed, each freed as soon as its lists are built. Lists are sorted by
 // (global id, weight) and cleaned as build_graph cleans them. Collective.
-LocalListCounts finish_local_csr(DistCsr& g, std::vector<Arc>&& out, std::vector<Arc>&& in, bool drop_self_loops,
+// A is Arc, or BareArc for an unweighted graph.
+template <typename A>
+LocalListCounts finish_local_csr(DistCsr& g, std::vector<A>&& out, std::vector<A>&& in, bool drop_self_loops,
                                  bool dedupe);
 
 }  // namespace numagraph::dist
