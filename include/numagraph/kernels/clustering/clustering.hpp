@@ -17,6 +17,7 @@
 #include "numagraph/kernels/tc/ordered_intersection.hpp"
 #include "numagraph/kernels/tc/triangles.hpp"
 #include "numagraph/parallel/parallel.hpp"
+#include "numagraph/util/error.hpp"
 
 namespace numagraph {
 
@@ -93,6 +94,9 @@ inline double sum_in_order(const NumaArray<double>& c) {
 template <typename V>
 ClusteringResult clustering(const CSRGraph<V>& g, const ClusteringOptions& = {}, const Execution& x = {}) {
   kernels::require_flat(x, "clustering coefficients");
+  if (g.directed())
+    throw UsageError("clustering coefficients need an undirected graph: load it with -s (--symmetrize); "
+                     "networkx.clustering computes the directed ones");
   kernels::EngineCall<V> call(g, x, "clustering", {});
   auto& ws = call.template workspace<kernels::TcWorkspace>();
   if (!ws.checked_input) {  // once per graph and cache, timed apart as the call's setup
