@@ -33,7 +33,8 @@ from .graph import Graph
 from .runtime import place_text
 
 __all__ = ["bfs", "sssp", "betweenness", "diameter", "Diameter", "pagerank", "spmv", "belief_propagation",
-           "connected_components", "strongly_connected_components", "triangles", "core_number", "Placed"]
+           "connected_components", "strongly_connected_components", "triangles", "clustering",
+           "average_clustering", "transitivity", "core_number", "Placed"]
 
 
 class Placed(NamedTuple):
@@ -365,6 +366,45 @@ def triangles(g, *, per_vertex=False, as_frame=False):
     if as_frame:
         return _frame(g, True, {"triangles": _core.triangles(_core_of(g), True)})
     return _core.triangles(_core_of(g), bool(per_vertex))
+
+
+def _note_clustering_weights(g, kernel):
+    """Clustering of a weighted graph: the unweighted coefficients, said once per calling line."""
+    _core_of(g)  # a Graph, or the TypeError saying how to build one
+    if g.weighted:
+        warnings.warn(f"numagraph.{kernel}: the graph has edge weights; {kernel} does not use them (unweighted "
+                      f"coefficients; networkx.{kernel}(G, weight=...) computes the weighted ones)", stacklevel=4)
+
+
+@_placed
+def clustering(g, *, as_frame=False):
+    """Local clustering coefficient of each vertex of an undirected graph
+    (float64 array, as networkx.clustering of an unweighted Graph): 2 T(v) /
+    (d(v) (d(v) - 1)) with T(v) the triangles through v and d(v) its degree
+    without self-loops; 0 when d(v) < 2. From the per-vertex triangle count
+    (flat engine only). A directed graph raises UsageError (networkx.clustering
+    computes the directed coefficients). ``as_frame=True``: a pandas DataFrame
+    indexed by :meth:`Graph.vertex_ids` with the column ``clustering``."""
+    _note_clustering_weights(g, "clustering")
+    return _frame(g, as_frame, {"clustering": _core.clustering(_core_of(g))[0]})
+
+
+@_placed
+def average_clustering(g, *, count_zeros=True):
+    """Mean local clustering coefficient (float, as networkx.average_clustering):
+    over all vertices, or with ``count_zeros=False`` over those with a nonzero
+    coefficient; 0.0 when there are none (NetworkX raises ZeroDivisionError)."""
+    _note_clustering_weights(g, "average_clustering")
+    _, every, nonzero, _ = _core.clustering(_core_of(g))
+    return every if count_zeros else nonzero
+
+
+@_placed
+def transitivity(g):
+    """Fraction of connected triples that close into triangles, 3 triangles /
+    triples (float, as networkx.transitivity); 0.0 without triangles."""
+    _note_unused_weights(g, "transitivity", "triangles depend only on which edges exist")
+    return _core.clustering(_core_of(g))[3]
 
 
 @_placed

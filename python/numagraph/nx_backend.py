@@ -25,6 +25,7 @@ import numpy as np
 
 from .algorithms import bfs as _bfs, betweenness as _betweenness, connected_components as _cc, \
     pagerank as _pagerank, triangles as _triangles
+from .algorithms import clustering as _clustering, transitivity as _transitivity
 from .algorithms import core_number as _core_number
 from .algorithms import strongly_connected_components as _scc
 from .graph import Graph
@@ -55,6 +56,9 @@ _FUNCTIONS = {
                  "NetworkX's when several neighbours qualify. sort_neighbors and reverse=True are not supported.",
     "bfs_tree": "As bfs_edges.",
     "triangles": "Undirected graphs.",
+    "clustering": "Undirected graphs, weight=None (NetworkX computes the directed and weighted coefficients).",
+    "average_clustering": "Undirected graphs, weight=None (NetworkX computes the directed and weighted ones).",
+    "transitivity": "Undirected graphs (NetworkX itself runs directed graphs).",
     "core_number": "Undirected graphs without self-loops (NetworkX itself runs directed graphs).",
 }
 
@@ -264,6 +268,13 @@ class BackendInterface:
             return True
         if name == "single_source_shortest_path_length":
             return True
+        if name in ("clustering", "average_clustering", "transitivity"):
+            if name != "transitivity" and arg(2, "weight") is not None:
+                return (f"weight={arg(2, 'weight')!r} is not supported (numagraph's clustering is unweighted: "
+                        f"weight=None; networkx.{name} computes the weighted coefficients)")
+            if G is not None and G.is_directed():
+                return f"directed graphs are not supported (networkx.{name} computes the directed coefficients)"
+            return True
         if name == "core_number":
             if G is not None and G.is_directed():
                 return "directed graphs are not supported (NetworkX's core_number counts in + out degree)"
@@ -419,6 +430,37 @@ class BackendInterface:
         if nodes is None:
             return result
         return {v: result[v] for v in nodes if v in result}
+
+    @staticmethod
+    def clustering(G, nodes=None, weight=None, *, backend=None, **backend_kwargs):
+        nx = _nx()
+        G = _unwrap(G)
+        if G.is_directed():
+            raise nx.NetworkXNotImplemented("not implemented for directed type")
+        g = G.graph
+        coefficients = np.asarray(_hop_counts(_clustering, g)) if g.num_vertices else np.zeros(0)
+        if nodes is not None and nodes in G:
+            return float(coefficients[g._vertex(nodes)])
+        result = g.to_dict(coefficients)
+        if nodes is None:
+            return result
+        return {v: result[v] for v in nodes if v in result}
+
+    @staticmethod
+    def average_clustering(G, nodes=None, weight=None, count_zeros=True, *, backend=None, **backend_kwargs):
+        values = BackendInterface.clustering(G, nodes, weight)
+        values = list(values.values()) if isinstance(values, dict) else [values]
+        if not count_zeros:
+            values = [c for c in values if abs(c) > 0]
+        return sum(values) / len(values)  # NetworkX's sum, and its ZeroDivisionError when empty
+
+    @staticmethod
+    def transitivity(G, *, backend=None, **backend_kwargs):
+        nx = _nx()
+        G = _unwrap(G)
+        if G.is_directed():
+            raise nx.NetworkXNotImplemented("not implemented for directed type")
+        return float(_hop_counts(_transitivity, G.graph)) if G.graph.num_vertices else 0.0
 
     @staticmethod
     def core_number(G, *, backend=None, **backend_kwargs):

@@ -25,6 +25,7 @@
 #include "numagraph/kernels/spmv/spmv.hpp"
 #include "numagraph/kernels/sssp/sssp.hpp"
 #include "numagraph/kernels/tc/triangles.hpp"
+#include "numagraph/kernels/clustering/clustering.hpp"
 #include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 
@@ -270,6 +271,16 @@ nb::object triangles(const PyGraph& pg, bool per_vertex) {
   return nb::int_(r.triangles);
 }
 
+// Clustering: (coefficients float64, average over all vertices, average over
+// vertices with a nonzero coefficient, transitivity).
+nb::object clustering(const PyGraph& pg) {
+  auto r = on_worker<ClusteringResult>(pg, "flat", [](const auto& g, const Execution& x) {
+    return numagraph::clustering(g, ClusteringOptions{}, x);
+  });
+  const double all = r.average(true), nonzero = r.average(false), t = r.transitivity();
+  return nb::make_tuple(to_python(std::move(r.coefficient)), all, nonzero, t);
+}
+
 // Coreness per vertex (int32).
 nb::object core_number(const PyGraph& pg, const std::string& engine) {
   return to_python(on_worker<Array>(pg, engine, [](const auto& g, const Execution& x) -> Array {
@@ -298,6 +309,7 @@ void bind_kernels(nb::module_& m) {
   m.def("connected_components", &connected_components, nb::arg("graph"), nb::arg("variant"), nb::arg("engine"));
   m.def("strongly_connected_components", &strongly_connected_components, nb::arg("graph"), nb::arg("engine"));
   m.def("triangles", &triangles, nb::arg("graph"), nb::arg("per_vertex"));
+  m.def("clustering", &clustering, nb::arg("graph"));
   m.def("core_number", &core_number, nb::arg("graph"), nb::arg("engine"));
 }
 
