@@ -1,6 +1,7 @@
 // Clustering coefficients: a hand-drawn graph with known coefficients,
 // average and transitivity; Kronecker graphs against the brute-force
-// verifier at 1, 2 and 3 threads with 32- and 64-bit ids; the verifier
+// verifier at 1, 2 and 3 threads with 32- and 64-bit ids; the per-vertex
+// count renumbered by degree (marking) equal to the merging one; the verifier
 // rejecting corrupted results; refusals (directed graphs).
 #include <gtest/gtest.h>
 #include <omp.h>
@@ -10,6 +11,7 @@
 
 #include "numagraph/kernel_cache.hpp"
 #include "numagraph/kernels/clustering/clustering.hpp"
+#include "numagraph/kernels/tc/per_vertex_ranked.hpp"
 #include "numagraph/verify/clustering.hpp"
 #include "traversal_test_graphs.hpp"
 
@@ -54,6 +56,24 @@ TEST_P(ClusteringIds, KroneckerMatchesVerifierOnAnyThreadCount) {
         any);
   }
   omp_set_num_threads(threads);
+}
+
+TEST_P(ClusteringIds, RankedPerVertexCountEqualsMerging) {
+  // Kronecker 12 is skewed: the ranked count renumbers by degree and marks.
+  const AnyGraph any = make_kron(12, false, GetParam());
+  numagraph::visit(
+      [](const auto& g) {
+        ASSERT_TRUE(kernels::tc_detail::worth_relabelling(g));
+        const auto ranked = kernels::triangles_per_vertex_ranked(g);
+        const auto merged = kernels::triangles_per_vertex(g);
+        const auto marked = kernels::tc_detail::per_vertex_marking(g.out().offsets.data(), g.out().neighbors.data(),
+                                                                  g.num_vertices());
+        for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
+          ASSERT_EQ(ranked[v], merged[v]) << "vertex " << v;
+          ASSERT_EQ(marked[v], merged[v]) << "vertex " << v;
+        }
+      },
+      any);
 }
 
 INSTANTIATE_TEST_SUITE_P(IdWidths, ClusteringIds, ::testing::Values(false, true),

@@ -1,6 +1,7 @@
 // numagraph::clustering — local clustering coefficients, average clustering
 // and transitivity of a simple undirected graph, from the triangles through
-// each vertex (tc/ordered_intersection.hpp's triangles_per_vertex). Flat
+// each vertex (tc/per_vertex_ranked.hpp: renumbered by degree when that pays,
+// as the triangle total). Flat
 // only. The definitions are NetworkX's for unweighted undirected graphs:
 //   c(v) = 2 T(v) / (d(v) (d(v) - 1)), 0 when d(v) < 2,
 //   average = mean of c(v) over all vertices (or over those with c(v) > 0),
@@ -15,6 +16,7 @@
 #include "numagraph/kernels/caller_ids.hpp"
 #include "numagraph/kernels/engine_call.hpp"
 #include "numagraph/kernels/tc/ordered_intersection.hpp"
+#include "numagraph/kernels/tc/per_vertex_ranked.hpp"
 #include "numagraph/kernels/tc/triangles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
@@ -105,7 +107,7 @@ ClusteringResult clustering(const CSRGraph<V>& g, const ClusteringOptions& = {},
   }
   ClusteringResult r;
   call.run_flat([&] {
-    r.triangles = kernels::triangles_per_vertex(call.graph(), false);
+    r.triangles = kernels::triangles_per_vertex_ranked(call.graph());
     kernels::clustering_from_triangles(call.graph(), r);
   });
   kernels::to_caller_order(r.triangles, call.ids());
