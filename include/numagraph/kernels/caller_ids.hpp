@@ -35,4 +35,21 @@ void to_caller_order(NumaArray<T>& a, const reorder::Permutation<V>& ids) {
   to_caller_order(a, ids, [](const T& x) { return x; });
 }
 
+// Component labels (each vertex labelled by a kernel id of its component)
+// of a run on a renumbered graph, brought back to the caller's ids: the same
+// partition, each component labelled by its smallest caller id (the kernel's
+// label is a kernel id, whose caller id would be some member, not the
+// smallest). Shared by the CC and SCC kernels' unpermute.
+template <typename V>
+void component_labels_to_caller(NumaArray<V>& labels, const reorder::Permutation<V>& ids) {
+  if (ids.identity() || labels.empty()) return;
+  const std::size_t n = labels.size();
+  auto smallest = NumaArray<V>::for_overwrite(n);  // per kernel label: its component's smallest caller id
+  parallel::for_static(std::size_t{0}, n, [&](std::size_t k) { smallest[k] = static_cast<V>(n); });
+  parallel::for_static(std::size_t{0}, n, [&](std::size_t k) {
+    parallel::write_min(smallest[labels[k]], ids.to_old(static_cast<V>(k)));
+  });
+  to_caller_order(labels, ids, [&](V label) { return smallest[label]; });
+}
+
 }  // namespace numagraph::kernels

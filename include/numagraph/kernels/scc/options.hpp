@@ -45,14 +45,7 @@ void label_by_smallest_member(NumaArray<V>& labels) {
 // (EngineCall::ids()): each component labelled by its smallest caller id.
 template <typename V>
 void unpermute(SccResult<V>& r, const reorder::Permutation<V>& ids) {
-  if (ids.identity() || r.labels.empty()) return;
-  const std::size_t n = r.labels.size();
-  auto smallest = NumaArray<V>::for_overwrite(n);  // per kernel label: its component's smallest caller id
-  parallel::for_static(std::size_t{0}, n, [&](std::size_t k) { smallest[k] = static_cast<V>(n); });
-  parallel::for_static(std::size_t{0}, n, [&](std::size_t k) {
-    parallel::write_min(smallest[r.labels[k]], ids.to_old(static_cast<V>(k)));
-  });
-  to_caller_order(r.labels, ids, [&](V label) { return smallest[label]; });
+  component_labels_to_caller(r.labels, ids);
 }
 
 // A directed graph needs its in-edges (the backward searches follow them).
