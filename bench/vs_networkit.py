@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""numagraph against NetworKit, kernel by kernel, each library in its own process.
+
+Every round starts one worker process per library (numagraph, then NetworKit,
+alternating which goes first), so two OpenMP runtimes never share a process and
+rounds of the two libraries interleave on the noisy machine. A worker builds the
+graph from the same edge arrays, runs the kernel once to warm up, then times
+``--reps`` calls and prints one JSON line: the median seconds and the kernel's
+quality figure (modularity, number of components, ...) when it has one.
+
+Kernels are plug-ins: ``bench/nk_kernels/<name>.py`` defines
+
+    DIRECTED = False                      # build both graphs directed?
+    def numagraph_run(ng, g): ...         # g: numagraph.Graph; returns a dict (may be empty)
+    def networkit_run(nk, G): ...         # G: networkit.Graph;  returns a dict (may be empty)
+
+Graphs: ``kron18``, ``kron20`` (numagraph's Kronecker generator, default seed;
+each edge oriented by the parity of its ends for directed kernels) and any file under ../shared/data given as ``data:NAME`` (e.g.
+``data:soc-Slashdot0902``), read by numagraph and handed to NetworKit as arrays.
+
+Usage:
+  python bench/vs_networkit.py --kernels louvain closeness --graphs kron18 data:soc-Slashdot0902 \\
+      [--threads 2] [--rounds 5] [--reps 3] [--markdown]
+Needs: networkit importable by --networkit-python (default: the running python).
+"""
+import argparse
+import importlib.util
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SHARED = HERE.parent.parent / "shared" / "data"
+
+
+def load_plugin(name):
+    path = HERE / "nk_kernels" / f"{name}.py"
+    if not path.exists():
+        sys.exit(f"vs_networkit: no kernel plug-in {path}; have: "
+                 + ", ".join(sorted(p.stem for p in (HERE / 'nk_kernels').glob('*.py'))))
+    spec = importlib.util.spec_from_file_location(f"nk_kernel_{name}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def data_file(name):
+    folder = SHARED / name
+    files = [p for p in folder.iterdir() if p.is_file() and p.name != "SOURCE.txt"
+             and not p.name.lower().startswith("readme") and p.suffix != ".md"]
+    files.sort(key=lambda p: p.stat().st_size, reverse=True)
+    if not files:
+        sys.exit(f"vs_networkit: no graph file in {folder}")
+    return files[0]
+
+
+def edge_arrays(graph, directed, cache_dir):
+    """(n, src, dst) as int64 arrays, cached as .npz so workers do not regenerate."""
+    import numpy as np
+    cache = Path(cache_dir) / f"{graph.replace(':', '_')}_{'d' if directed else 'u'}.npz"
+    if cache.exists():
+        z = np.load(cache)
+        return int(z["n"]), z["src"], z["dst"]
+    import numagraph as ng
+    if graph.startswith("kron"):
+        g = ng.generate.kronecker(int(graph[4:]))
+    elif graph.startswith("data:"):
+        g = ng.read(str(data_file(graph[5:])), directed=directed)
+    else:
+        sys.exit(f"vs_networkit: unknown graph {graph!r} (kron18, kron20, data:NAME)")
+    n = g.num_vertices
+    src = np.repeat(np.arange(n, dtype=np.int64), g.out_degree)
+    dst = np.asarray(g.indices, dtype=np.int64)
+    if not directed or graph.startswith("kron"):
+        # The generator is undirected: keep each edge once; for a directed run,
+        # orient it by the parity of its ends so that cycles (and big SCCs) exist.
+        keep = src < dst
+        src, dst = src[keep], dst[keep]
+        if directed:
+            flip = ((src + dst) & 1) == 1
+            src, dst = np.where(flip, dst, src), np.where(flip, src, dst)
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(cache, n=n, src=src, dst=dst)
+    return n, src, dst
+
+
+def worker(args):
+    plugin = load_plugin(args.kernel)
+    directed = bool(getattr(plugin, "DIRECTED", False))
+    n, src, dst = edge_arrays(args.graph, directed, args.cache_dir)
+    if args.library == "numagraph":
+        import numagraph as ng
+        g = ng.Graph.from_edges(src, dst, num_vertices=n, directed=directed)
+        run = lambda: plugin.numagraph_run(ng, g)
+    else:
+        import networkit as nk
+        nk.setNumberOfThreads(args.threads)
+        G = nk.Graph(n, weighted=False, directed=directed)
+        G.addEdges((src, dst))
+        G.indexEdges()
+        run = lambda: plugin.networkit_run(nk, G)
+    out = run()
+    times = []
+    for _ in range(args.reps):
+        t = time.perf_counter()
+        out = run()
+        times.append(time.perf_counter() - t)
+    print(json.dumps({"seconds": statistics.median(times) if times else None, **(out or {})}))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--kernels", nargs="+", default=[])
+    ap.add_argument("--graphs", nargs="+", default=["kron18"])
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--networkit-python", default=os.environ.get("NETWORKIT_PYTHON", sys.executable),
+                    help="python that can import networkit (default: $NETWORKIT_PYTHON or this one)")
+    ap.add_argument("--cache-dir", default="/tmp/numagraph-vs-networkit")
+    ap.add_argument("--worker", choices=["numagraph", "networkit"], help=argparse.SUPPRESS)
+    ap.add_argument("--kernel", help=argparse.SUPPRESS)
+    ap.add_argument("--graph", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        args.library = args.worker
+        return worker(args)
+    if not args.kernels:
+        ap.error("name at least one kernel with --kernels")
+    env = dict(os.environ, OMP_NUM_THREADS=str(args.threads), NUMAGRAPH_THREADS=str(args.threads))
+    rows = []
+    for kernel in args.kernels:
+        plugin = load_plugin(kernel)
+        for graph in args.graphs:
+            # Build the cached arrays once, outside the timed workers.
+            subprocess.run([sys.executable, __file__, "--worker", "numagraph", "--kernel", kernel, "--graph", graph,
+                            "--reps", "0", "--cache-dir", args.cache_dir], env=env, check=True,
+                           stdout=subprocess.DEVNULL)
+            results = {"numagraph": [], "networkit": []}
+            for r in range(args.rounds):
+                order = ["numagraph", "networkit"] if r % 2 == 0 else ["networkit", "numagraph"]
+                for lib in order:
+                    py = sys.executable if lib == "numagraph" else args.networkit_python
+                    p = subprocess.run([py, __file__, "--worker", lib, "--kernel", kernel, "--graph", graph,
+                                        "--reps", str(args.reps), "--threads", str(args.threads),
+                                        "--cache-dir", args.cache_dir],
+                                       env=env, capture_output=True, text=True)
+                    if p.returncode != 0:
+                        sys.exit(f"vs_networkit: {lib} {kernel} on {graph} failed:\n{p.stderr}")
+                    results[lib].append(json.loads(p.stdout.strip().splitlines()[-1]))
+            ours = statistics.median(x["seconds"] for x in results["numagraph"])
+            theirs = statistics.median(x["seconds"] for x in results["networkit"])
+            extra = {k: results["numagraph"][-1][k] for k in results["numagraph"][-1] if k != "seconds"}
+            extra_nk = {k: results["networkit"][-1][k] for k in results["networkit"][-1] if k != "seconds"}
+            rows.append((kernel, graph, ours, theirs, extra, extra_nk))
+            print(json.dumps({"kernel": kernel, "graph": graph, "numagraph_s": ours, "networkit_s": theirs,
+                              "ratio": ours / theirs, "numagraph": extra, "networkit": extra_nk}), flush=True)
+    if args.markdown:
+        print(f"\n{args.threads} threads, {args.rounds} rounds x {args.reps} calls, medians; ratio = numagraph / NetworKit\n")
+        print("| kernel | graph | numagraph s | NetworKit s | ratio | numagraph | NetworKit |")
+        print("|---|---|---:|---:|---:|---|---|")
+        for kernel, graph, ours, theirs, e, enk in rows:
+            fmt = lambda d: ", ".join(f"{k} {v:.6g}" if isinstance(v, float) else f"{k} {v}" for k, v in d.items())
+            print(f"| {kernel} | {graph} | {ours:.4f} | {theirs:.4f} | {ours / theirs:.2f} | {fmt(e)} | {fmt(enk)} |")
+
+
+if __name__ == "__main__":
+    main()
