@@ -9,10 +9,15 @@ namespace numagraph::kernels {
 
 struct SsspOptions {
   double delta = 0;  // bucket width, > 0; 0: chosen from the graph (choose_delta, delta_rule.hpp)
+  bool predecessors = false;  // also fill `predecessor` (a post-pass, predecessors.hpp)
 };
 
 struct SsspResult {
   NumaArray<double> dist;  // +infinity when unreachable
+  // With SsspOptions::predecessors: each vertex's predecessor on a shortest
+  // path (caller ids; -1 unreachable, the source its own), the smallest
+  // tight one (predecessors.hpp); otherwise empty.
+  NumaArray<std::int64_t> predecessor;
   double delta = 0;        // the bucket width the search used
   int rounds = 0;          // engine only: rounds of the search
   CallInfo ran;

@@ -8,6 +8,7 @@
 #include "numagraph/kernels/sssp/delta_stepping.hpp"
 #include "numagraph/kernels/sssp/engine_delta_stepping.hpp"
 #include "numagraph/kernels/sssp/options.hpp"
+#include "numagraph/kernels/sssp/predecessors.hpp"
 
 namespace numagraph {
 
@@ -16,7 +17,8 @@ using kernels::SsspResult;
 
 // Distances from `source` (a caller's id) into `r`, in the caller's ids,
 // reusing its array when the size fits. Runs on the graph in
-// Execution::reorder's order. Refuses negative weights.
+// Execution::reorder's order. Refuses negative weights. With
+// o.predecessors, also each vertex's predecessor on a shortest path.
 template <typename V>
 void sssp(const CSRGraph<V>& g, V source, const SsspOptions& o, const Execution& x, SsspResult& r) {
   if (o.delta < 0 || o.delta != o.delta)
@@ -44,6 +46,9 @@ void sssp(const CSRGraph<V>& g, V source, const SsspOptions& o, const Execution&
     r.rounds = 0;
   }
   kernels::unpermute(r, call.ids());
+  // On the kernel's graph, in the caller's ids: the same array whatever the
+  // engine or order (predecessors.hpp).
+  r.predecessor = o.predecessors ? kernels::sssp_predecessors(kg, source, r.dist.data()) : NumaArray<std::int64_t>();
   r.ran = call.info();
 }
 
