@@ -10,6 +10,8 @@
 #include "numagraph/kernels/bfs/bfs.hpp"
 #include "numagraph/kernels/roots.hpp"
 #include "numagraph/verify/bfs.hpp"
+#include "numagraph/kernels/sssp/predecessors.hpp"
+#include "paths_cli.hpp"
 #include "registry.hpp"
 #include "roots_cli.hpp"
 
@@ -23,6 +25,7 @@ struct BfsCommand {
   RootOptions roots;
   BfsOptions bfs;
   std::string output;
+  bool predecessors = false;
 };
 
 // Edges of the traversed component (Graph500 TEPS numerator): arcs leaving
@@ -99,7 +102,12 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
       account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::bfs(g, roots[0], timed, ax); });
   if (last_depth.size() == 0)  // the summary's depths, when neither --verify nor --output made them
     last_depth = kernels::depths_from_parents(cg, roots.back(), r.parent.data());
-  if (!c.output.empty()) write_vertex_values(c.output, cg, last_depth.data(), "depth");
+  if (c.predecessors)  // untimed, for the last root: the smallest in-neighbour one level up
+    write_values_and_predecessors(
+        c.output, cg, last_depth.data(), "depth",
+        kernels::tight_predecessors(g, roots.back(), last_depth.data(), [](eid_t) { return std::int32_t{1}; }).data());
+  else if (!c.output.empty())
+    write_vertex_values(c.output, cg, last_depth.data(), "depth");
   double inverse = 0;
   for (double t : teps) inverse += 1.0 / t;
   profile::Record rec = base_record("bfs", lg, c.run);
@@ -130,7 +138,12 @@ const Register kBfs{{"bfs", "breadth-first search (direction-optimizing), Graph5
                        app.add_option("--summary-bits", c->bfs.summary_bits,
                                       "vertices per summary-bitmap bit, power of two in 64..4096 (256; flat engine only)");
                        app.add_option("--output", c->output, values_output_help("each vertex's depth from the last root (-1: unreached)", "depth"));
+                       app.add_flag("--predecessors", c->predecessors,
+                                    "add a column 'predecessor' to --output: the smallest in-neighbour one level up "
+                                    "(the same on every engine; -1: unreached)");
                        app.callback([c] {
+                         if (c->predecessors && c->output.empty())
+                           throw UsageError("--predecessors adds a column to --output: give --output FILE too");
                          apply_run_options(c->run);
                          LoadedGraph lg = load_graph(c->src);
                          note_unused_weights("bfs", lg);

@@ -7,6 +7,7 @@
 #include "common.hpp"
 #include "engine_cli.hpp"
 #include "numagraph/kernels/sssp/sssp.hpp"
+#include "paths_cli.hpp"
 #include "registry.hpp"
 #include "roots_cli.hpp"
 #include "numagraph/verify/sssp.hpp"
@@ -21,6 +22,7 @@ struct SsspCommand {
   RootOptions roots;
   SsspOptions sssp;
   std::string output;
+  bool predecessors = false;
 };
 
 // The answer for the last root: vertices reached (the root included) and
@@ -71,7 +73,11 @@ void run_sssp(const SsspCommand& c, const LoadedGraph& lg, const G& g) {
   }
   const auto counts =
       account_if_asked(c.engine, x, [&](const Execution& ax) { numagraph::sssp(g, roots[0], c.sssp, ax); });
-  if (!c.output.empty()) write_vertex_values(c.output, cg, r.dist.data(), "distance");
+  if (c.predecessors)  // untimed, for the last root (predecessors.hpp)
+    write_values_and_predecessors(c.output, cg, r.dist.data(), "distance",
+                                  kernels::sssp_predecessors(g, roots.back(), r.dist.data()).data());
+  else if (!c.output.empty())
+    write_vertex_values(c.output, cg, r.dist.data(), "distance");
   profile::Record rec = base_record("sssp", lg, c.run);
   std::vector<std::uint64_t> labels;
   for (V root : roots) labels.push_back(cg.label(root));
@@ -93,7 +99,12 @@ const Register kSssp{{"sssp", "single-source shortest paths (delta-stepping)", 1
                                        "weighs the same, unweighted graphs included; docs/kernels/sssp.md)")
                             ->check(kPositive);
                         app.add_option("--output", c->output, values_output_help("each vertex's distance from the last root (inf: unreachable)", "distance"));
+                        app.add_flag("--predecessors", c->predecessors,
+                                     "add a column 'predecessor' to --output: the vertex before each one on a "
+                                     "shortest path (the smallest id of those that qualify; -1: unreachable)");
                         app.callback([c] {
+                          if (c->predecessors && c->output.empty())
+                            throw UsageError("--predecessors adds a column to --output: give --output FILE too");
                           apply_run_options(c->run);
                           LoadedGraph lg = load_graph(c->src);
                           numagraph::visit([&](const auto& g) { run_sssp(*c, lg, g); }, lg.graph);

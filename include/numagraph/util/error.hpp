@@ -13,6 +13,7 @@ namespace numagraph {
 // Exit codes used by the CLI (documented in README "Exit codes").
 enum class ExitCode : int {
   kOk = 0,
+  kNoResult = 1,      // the question has no answer (numagraph path: the target is unreachable)
   kUsage = 2,         // bad flags or arguments
   kInput = 3,         // malformed or inconsistent input file
   kIo = 4,            // file cannot be opened, read or written
@@ -66,6 +67,13 @@ class VerifyError : public Error {
  public:
   using Error::Error;
   ExitCode exit_code() const override { return ExitCode::kVerifyFailed; }
+};
+
+// A well-posed question without an answer: no path joins the two vertices.
+class NoResultError : public Error {
+ public:
+  using Error::Error;
+  ExitCode exit_code() const override { return ExitCode::kNoResult; }
 };
 
 // Out of memory, too many threads, no such NUMA node...
