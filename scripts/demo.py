@@ -24,6 +24,7 @@ KERNELS = [
     ("cc", []),
     ("kcore", []),
     ("tc", []),
+    ("communities", []),
 ]
 
 
