@@ -23,6 +23,8 @@ KERNELS = [
     ("bc", ["--source", "{root}"], "float"),
     ("bp", ["-i", "5"], "float"),
     ("kcore", [], "exact"),
+    ("eigenvector", ["--unweighted", "--max-iterations", "1000"], "float"),
+    ("katz", ["--unweighted", "--alpha", "0.005"], "float"),
 ]
 
 GRAPHS = [
