@@ -67,6 +67,10 @@ KERNELS = {
     "bp": (["-i", "5"], lambda g, root, e: ng.belief_propagation(g, 5, engine=e), "float"),
     "cc": ([], lambda g, root, e: ng.connected_components(g, engine=e), "partition"),
     "kcore": ([], lambda g, root, e: ng.core_number(g, engine=e), "exact"),
+    "eigenvector": (["--unweighted", "--max-iterations", "1000"],
+                    lambda g, root, e: ng.eigenvector_centrality(g, max_iter=1000, weight=None, engine=e), "float"),
+    "katz": (["--unweighted", "--alpha", "0.005"],
+             lambda g, root, e: ng.katz_centrality(g, alpha=0.005, weight=None, engine=e), "float"),
 }
 
 
