@@ -51,6 +51,21 @@ def test_match_networkx(engine, directed, weighted):
     assert iterations > 1 and change < g.num_vertices * 1e-6
 
 
+@pytest.mark.parametrize("name,alpha", [("email-Enron/email-Enron.txt.gz", 0.005),
+                                        ("facebook_combined/facebook_combined.txt.gz", 0.005)])
+def test_undirected_real_graphs(shared_data, name, alpha):
+    """Read by numagraph, handed to NetworkX as its edges (self-loops dropped by both)."""
+    g = ng.read(shared_data / name, directed=False)
+    src = np.repeat(np.arange(g.num_vertices), g.out_degree)
+    G = nx.Graph()
+    G.add_nodes_from(range(g.num_vertices))
+    G.add_edges_from(zip(src.tolist(), np.asarray(g.indices).tolist()))
+    eigen, katz = nx.eigenvector_centrality(G), nx.katz_centrality(G, alpha=alpha)
+    for engine in ("flat", "numa"):
+        assert_close(dict(enumerate(ng.eigenvector_centrality(g, engine=engine).tolist())), eigen)
+        assert_close(dict(enumerate(ng.katz_centrality(g, alpha=alpha, engine=engine).tolist())), katz)
+
+
 def test_non_convergence_raises_with_the_fix():
     g = ng.Graph.from_networkx(random_graph(2, False, False))
     with pytest.raises(ng.UsageError, match="raise max_iter or tol"):
