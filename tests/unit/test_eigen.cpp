@@ -256,7 +256,9 @@ TEST(EigenEngine, EqualsFlatOnSyntheticNodes) {
   }
 }
 
-TEST(EigenEntry, EmptyGraphAndEngineChoice) {
+TEST(EigenEntry, RefusalsEmptyGraphAndEngineChoice) {
+  const AnyGraph no_in_edges = make_graph({{0, 1}, {1, 2}}, 3, true, false, WeightKind::kNone, false);
+  EXPECT_THROW(eigenvector_centrality(std::get<Graph32>(no_in_edges)), UsageError);
   const AnyGraph empty = make_graph({}, 0, false, false);
   EXPECT_EQ(eigenvector_centrality(std::get<Graph32>(empty)).values.size(), 0u);
   const AnyGraph any = make_kron(9, false, false);

@@ -4,6 +4,8 @@
 // Both read in-edges: the engine's pull parts.
 #pragma once
 
+#include <string>
+
 #include "numagraph/kernels/eigen/engine_power_iteration.hpp"
 #include "numagraph/kernels/eigen/options.hpp"
 #include "numagraph/kernels/eigen/power_iteration.hpp"
@@ -21,6 +23,8 @@ template <typename V>
 CentralityResult power_centrality(const CSRGraph<V>& g, const PowerIteration& p, const Execution& x,
                                   const char* problem, const char* what, bool require_convergence) {
   check_power_iteration(p);
+  if (!g.has_in_edges())
+    throw UsageError(std::string(what) + " sums over in-edges: build the graph with BuildOptions::in_edges = true");
   EngineCall<V> call(g, x, problem, {.push = false, .out = false});
   CentralityResult r;
   if (call.engine()) {
