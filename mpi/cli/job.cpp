@@ -22,7 +22,8 @@ void add_graph_flags(CLI::App& app, GraphFlags& g, bool raw) {
   auto* positional = app.add_option("FILE", g.file, "graph file (format from extension/content), read in parallel: "
                                                     "every rank parses its byte range");
   app.add_option("-f,--file", g.file, "graph file (same as FILE)")->excludes(positional);
-  app.add_option("--format", g.format, "force the input format: el wel snap mtx gr csv tsv");
+  app.add_option("--format", g.format, "force the input format: el wel snap mtx gr metis csv tsv ngr");
+  app.add_flag("--no-checksum", g.no_checksum, "load a .ngr without verifying its checksum (trusted files)");
   auto* header = app.add_flag("--header", g.header, "text tables: the first line is a header");
   app.add_flag("--no-header", g.no_header, "text tables: the first line is an edge, not a header")->excludes(header);
   app.add_option("--weight-column", g.weight_column,
@@ -88,6 +89,7 @@ Job start_job(MPI_Comm comm, const GraphFlags& g, const RunFlags& r, const std::
     if (!g.format.empty()) rq.read.format = parse_format(g.format);
     rq.read.header = g.header ? Header::kYes : g.no_header ? Header::kNo : Header::kAuto;
     rq.read.weight_column = g.weight_column;
+    rq.read.verify_checksum = !g.no_checksum;
   });
   if (r.threads > 0) omp_set_num_threads(r.threads);
   rq.symmetrize = g.symmetrize;
@@ -281,10 +283,13 @@ std::vector<std::uint64_t> pick_roots(const Job& job, const std::string& source,
   for (std::uint64_t i = 0; static_cast<std::int64_t>(roots.size()) < count; i += kBatch) {
     std::vector<std::uint64_t> cand(kBatch);
     std::vector<std::int64_t> has(kBatch, 0), any(kBatch, 0);
-    for (std::uint64_t k = 0; k < kBatch; ++k) {
+    // Drawn among the caller's ids, as numagraph draws them (a renumbered
+    // .ngr: the ids of the graph it was made from).
+    for (std::uint64_t k = 0; k < kBatch; ++k)
       cand[k] = kernels::root_stream(job.run.seed, i + k) % static_cast<std::uint64_t>(g.n);
+    cand = dense_of_callers(job.graph, cand);
+    for (std::uint64_t k = 0; k < kBatch; ++k)
       if (g.owns(cand[k])) has[k] = g.out_degree(static_cast<std::int64_t>(cand[k]) - g.first) > 0;
-    }
     check(MPI_Allreduce(has.data(), any.data(), static_cast<int>(kBatch), MPI_INT64_T, MPI_MAX, job.comm),
           "MPI_Allreduce(roots)");
     for (std::uint64_t k = 0; k < kBatch && static_cast<std::int64_t>(roots.size()) < count; ++k)

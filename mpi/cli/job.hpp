@@ -25,6 +25,7 @@ struct GraphFlags {
   bool symmetrize = false, directed = false;
   std::string relabel = "auto";
   bool keep_self_loops = false, keep_duplicates = false;
+  bool no_checksum = false;
 };
 
 struct RunFlags {

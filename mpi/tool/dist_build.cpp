@@ -131,6 +131,20 @@ VertexBlocks cut_blocks(const EdgeList& e, std::int64_t n, bool undirected, ArcW
 
 }  // namespace
 
+template <typename A>
+void turn_around(const std::vector<A>& out, std::int64_t first, const VertexBlocks& blocks, MPI_Comm c,
+                 std::vector<A>& into) {
+  int p = 1;
+  MPI_Comm_size(c, &p);
+  const auto base = static_cast<std::uint64_t>(first);
+  shuffle(static_cast<std::int64_t>(out.size()), blocks, p, c, into, [&](std::int64_t i, auto&& put) {
+    put(out[i].col, base + out[i].row, out[i].weight());
+  }, [](std::int64_t) {});
+}
+template void turn_around<Arc>(const std::vector<Arc>&, std::int64_t, const VertexBlocks&, MPI_Comm, std::vector<Arc>&);
+template void turn_around<BareArc>(const std::vector<BareArc>&, std::int64_t, const VertexBlocks&, MPI_Comm,
+                                   std::vector<BareArc>&);
+
 DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_self_loops, bool dedupe, ArcWork work,
                        MPI_Comm c, BuildCounts& counts) {
   DistCsr g;
@@ -176,12 +190,7 @@ DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_s
     // The edge arrays would wait in the recycle bin (numa/memory.hpp) for a
     // kernel's scratch; here they would only raise the load's peak.
     numa::release_recycled();
-    if (!undirected) {
-      const auto first = static_cast<std::uint64_t>(g.first);
-      shuffle(static_cast<std::int64_t>(out.size()), g.blocks, g.ranks, c, in, [&](std::int64_t i, auto&& put) {
-        put(out[i].col, first + out[i].row, out[i].weight());
-      }, [](std::int64_t) {});
-    }
+    if (!undirected) turn_around(out, g.first, g.blocks, c, in);
     counts.shuffle_s = MPI_Wtime() - t;
     t = MPI_Wtime();
     return finish_local_csr(g, std::move(out), std::move(in), drop_self_loops, dedupe);

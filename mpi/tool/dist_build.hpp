@@ -19,7 +19,10 @@
 
 #include <mpi.h>
 
+#include <vector>
+
 #include "dist_csr.hpp"
+#include "local_lists.hpp"
 #include "numagraph/graph/types.hpp"
 
 namespace numagraph::dist {
@@ -34,5 +37,12 @@ struct BuildCounts {
 // Consumes e (dense ids below n). Collective.
 DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_self_loops, bool dedupe, ArcWork work,
                        MPI_Comm comm, BuildCounts& counts);
+
+// Sends each of my out-arcs (rows: my vertices, first + row) to the owner of
+// its far end as that vertex's in-arc, appending what arrives to `into`.
+// Collective; A is Arc or BareArc.
+template <typename A>
+void turn_around(const std::vector<A>& out, std::int64_t first, const VertexBlocks& blocks, MPI_Comm comm,
+                 std::vector<A>& into);
 
 }  // namespace numagraph::dist

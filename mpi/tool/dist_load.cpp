@@ -6,9 +6,11 @@
 
 #include "agree.hpp"
 #include "gz_parts.hpp"
+#include "ngr_load.hpp"
 #include "text_input.hpp"
 #include "exchange.hpp"
 #include "numagraph/graph/io_range.hpp"
+#include "numagraph/graph/ngr_file.hpp"
 #include "numagraph/numa/memory.hpp"
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/memory_guard.hpp"
@@ -42,7 +44,20 @@ std::vector<std::string> user_ids_of(const DistGraph& g, const std::vector<std::
   return out;
 }
 
-namespace {
+std::vector<std::uint64_t> dense_of_callers(const DistGraph& g, const std::vector<std::uint64_t>& callers) {
+  if (!g.callers.renumbered) return callers;
+  const CallerIds& ids = g.callers;
+  const auto hi = static_cast<std::uint64_t>(ids.lo) + ids.dense_of.size();
+  std::vector<std::uint64_t> mine(callers.size(), 0), found(callers.size(), 0);
+  for (std::size_t k = 0; k < callers.size(); ++k)
+    if (callers[k] >= static_cast<std::uint64_t>(ids.lo) && callers[k] < hi)
+      mine[k] = ids.dense_of[static_cast<std::size_t>(callers[k] - static_cast<std::uint64_t>(ids.lo))];
+  if (!callers.empty())
+    check(MPI_Allreduce(mine.data(), found.data(), static_cast<int>(callers.size()), MPI_UINT64_T, MPI_MAX,
+                        g.csr.comm),
+          "MPI_Allreduce(caller ids)");
+  return found;
+}
 
 // The bytes a rank holds at the peak of the build for `arcs` arcs: the
 // memory guard's estimate. At the peak (dist_build.hpp, local_lists.hpp)
@@ -51,7 +66,7 @@ namespace {
 // the kernel's arcs plus vertices, not the arcs held, so a rank may hold
 // more than its share: 15% more is allowed for (Kronecker scale 22 at 4
 // ranks: the largest rank holds 1.1x the mean).
-std::uint64_t build_peak_bytes(std::int64_t arcs) {
+static std::uint64_t build_peak_bytes(std::int64_t arcs) {
   return static_cast<std::uint64_t>(arcs) * (16 + 4) * 115 / 100 + (std::uint64_t{1} << 24);
 }
 
@@ -70,6 +85,8 @@ void check_rank_memory(const std::string& name, std::int64_t edges, bool undirec
                         std::to_string(fit) + " ranks, or on nodes with more memory");
   });
 }
+
+namespace {
 
 // Runs a reader step on `source` (the user's file, or the in-memory copy of
 // an inflated .gz) and says the user's file name in any error it raises.
@@ -104,6 +121,11 @@ DistGraph load_distributed(const LoadRequest& rq, MPI_Comm c) {
   DistGraph g;
   g.name = rq.path;
   const double t0 = MPI_Wtime();
+
+  // A .ngr: each rank reads the slices of its own block (ngr_load.hpp).
+  int ngr = me == 0 && io::is_ngr_input(rq.path, rq.read.format);
+  check(MPI_Bcast(&ngr, 1, MPI_INT, 0, c), "MPI_Bcast");
+  if (ngr) return load_ngr_distributed(rq, c);
 
   // 0. A gzip-compressed file: rank 0 inflates it and deals out the parts (gz_parts.hpp).
   int gz = me == 0 && io::has_gzip_magic(rq.path);

@@ -41,10 +41,21 @@ struct LoadTimes {
   std::int64_t bytes = 0;
 };
 
+// A renumbered .ngr (numagraph reorder) answers in the ids of the graph it
+// was made from, its "caller ids", as `numagraph` does: random roots are
+// drawn among those ids. Each rank knows the dense (stored) ids of the caller
+// ids [lo, lo + dense_of.size()); for any other graph caller ids are dense ids.
+struct CallerIds {
+  bool renumbered = false;
+  std::int64_t lo = 0;
+  std::vector<std::uint64_t> dense_of;
+};
+
 struct DistGraph {
   DistCsr csr;
   IdMap ids;
   BlockLabels labels;
+  CallerIds callers;
   BuildReport report;     // decisions and notice, as build_graph records them
   std::string name;       // the file, for messages
   std::int64_t input_edges = 0;
@@ -59,6 +70,15 @@ struct DistGraph {
 // The user's ids (or names) of any global dense ids, each answered by the
 // vertex's owner. Collective.
 std::vector<std::string> user_ids_of(const DistGraph& g, const std::vector<std::uint64_t>& dense);
+
+// The dense ids of caller ids (each below n). Collective.
+std::vector<std::uint64_t> dense_of_callers(const DistGraph& g, const std::vector<std::uint64_t>& callers);
+
+// The memory guard per rank: refuses (ResourceError, agreed) a build of
+// `edges` edges that would not fit each rank's share of memory, naming the
+// rank count that would. Collective.
+void check_rank_memory(const std::string& name, std::int64_t edges, bool undirected, bool directed_in, int ranks,
+                       MPI_Comm comm);
 
 // Collective. Errors end the job through agree() (one message, one code).
 DistGraph load_distributed(const LoadRequest& request, MPI_Comm comm);

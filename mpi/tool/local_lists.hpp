@@ -62,4 +62,22 @@ template <typename A>
 LocalListCounts finish_local_csr(DistCsr& g, std::vector<A>&& out, std::vector<A>&& in, bool drop_self_loops,
                                  bool dedupe);
 
+// Lists already sorted by global id, as a .ngr holds them: list i (my
+// vertex first + i) is ids[offsets[i] .. offsets[i + 1]) (positions in the
+// whole file's arrays), 32- or 64-bit ids, weights when the graph has them.
+struct SortedLists {
+  const eid_t* offsets = nullptr;  // local_n + 1 entries; nullptr: no lists
+  const void* ids = nullptr;
+  int id_bits = 32;
+  const weight_t* weights = nullptr;
+  std::uint64_t id(eid_t k) const {
+    return id_bits == 32 ? static_cast<const std::uint32_t*>(ids)[k] : static_cast<const std::uint64_t*>(ids)[k];
+  }
+};
+
+// As above, from sorted lists read in place (no arcs): the far ends become
+// local indices directly, and the lists are cleaned in one linear pass.
+LocalListCounts finish_local_csr(DistCsr& g, const SortedLists& out, const SortedLists& in, bool drop_self_loops,
+                                 bool dedupe);
+
 }  // namespace numagraph::dist
