@@ -85,7 +85,7 @@ std::vector<double> weighted_degrees(const Adj& a) {
 // Sums of weights per community id, for one vertex (or one community) at a
 // time: open addressing sized to the arcs about to be added, iterated in
 // insertion order (so ties break the same way on every run).
-class WeightMap {
+class alignas(parallel::kCacheLine) WeightMap {  // one per thread, side by side: no shared line
  public:
   static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
 
