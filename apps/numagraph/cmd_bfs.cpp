@@ -105,7 +105,7 @@ void run_bfs(const BfsCommand& c, const LoadedGraph& lg, const G& g) {
   if (c.predecessors)  // untimed, for the last root: the smallest in-neighbour one level up
     write_values_and_predecessors(
         c.output, cg, last_depth.data(), "depth",
-        kernels::tight_predecessors(g, roots.back(), last_depth.data(), [](eid_t) { return std::int32_t{1}; }).data());
+        kernels::hop_predecessors(g, roots.back(), last_depth.data()).data());
   else if (!c.output.empty())
     write_vertex_values(c.output, cg, last_depth.data(), "depth");
   double inverse = 0;

@@ -71,7 +71,7 @@ void run_path(const PathCommand& c, const LoadedGraph& lg, const G& g) {
       numagraph::sssp(g, source, so, ex, sr);
     } else {
       numagraph::bfs(g, source, BfsOptions{}, ex, br);
-      hop_pred = kernels::tight_predecessors(g, source, br.depth.data(), [](eid_t) { return std::int32_t{1}; });
+      hop_pred = kernels::hop_predecessors(g, source, br.depth.data());
     }
   };
   const auto seconds = time_trials(c.run.trials, [&](int) { search(x); }, by_sssp ? sr.ran : br.ran);

@@ -67,7 +67,7 @@ nb::tuple hop_paths(const PyGraph& pg, std::uint64_t source, bool lists, const s
       out->offsets = std::move(l.offsets);
       out->pred = std::move(l.sources);
     } else {
-      out->pred = kernels::tight_predecessors(g, s, r.depth.data(), [](eid_t) { return std::int32_t{1}; });
+      out->pred = kernels::hop_predecessors(g, s, r.depth.data());
     }
     out->depth = std::move(r.depth);
   });

@@ -54,6 +54,16 @@ TEST_P(PathIds, TiesGoToTheSmallestPredecessor) {
         EXPECT_EQ(numagraph::sssp(g, V{0}).predecessor.size(), 0u) << "not asked: not computed";
       },
       any);
+  // Without in-edges the arcs push their tails with an atomic min: the same answer.
+  const AnyGraph out_only = make_graph({{0, 1, 2}, {0, 2, 1}, {2, 1, 1}, {1, 3, 5}, {4, 0, 1}}, 5, true, GetParam(),
+                                       WeightKind::kInteger, false);
+  numagraph::visit(
+      [](const auto& g) {
+        using V = typename std::decay_t<decltype(g)>::vertex_type;
+        ASSERT_FALSE(g.has_in_edges());
+        EXPECT_EQ(as_vector(sssp_with_paths(g, V{0}).predecessor), (std::vector<std::int64_t>{0, 0, 0, 1, -1}));
+      },
+      out_only);
 }
 
 // Zero weights: 1 and 2 are at the same distance and tight to each other both
@@ -81,7 +91,7 @@ TEST_P(PathIds, HopPredecessorsAndListsFromBfsDepths) {
       [](const auto& g) {
         using V = typename std::decay_t<decltype(g)>::vertex_type;
         const auto b = numagraph::bfs(g, V{0});
-        const auto pred = kernels::tight_predecessors(g, V{0}, b.depth.data(), [](eid_t) { return 1; });
+        const auto pred = kernels::hop_predecessors(g, V{0}, b.depth.data());
         EXPECT_EQ(as_vector(pred), (std::vector<std::int64_t>{0, 0, 0, 1, 3, -1, -1}));
         EXPECT_TRUE(verify::predecessors(g, V{0}, b.depth.data(), pred.data(), false).ok);
         const auto lists = kernels::bfs_all_predecessors(g, b.depth.data());

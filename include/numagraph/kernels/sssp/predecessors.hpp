@@ -6,7 +6,8 @@
 // The choice is deterministic, so every engine, topology, thread count and
 // vertex order gives the same array: v takes the smallest caller id u among
 // its tight in-neighbours with dist[u] < dist[v] (one parallel pass over the
-// arcs, an atomic min per tight arc). Distances are compared exactly, as the
+// in-arcs, stopping at the first tight one when ids are in the caller's
+// order; or over the out-arcs with an atomic min when there are no in-arcs). Distances are compared exactly, as the
 // searches computed them: dist[v] is the double sum dist[u] + w of the arc
 // that set it (buckets.hpp relax_run), and whole-number searches are exact.
 //
@@ -45,29 +46,61 @@ bool reached_distance(D d) {
 // The predecessor of every vertex, in the caller's ids and order: -1 when v
 // is unreached, the source its own. `g` may be renumbered (its permutation
 // maps its vertices to the caller's); `dist` is in the caller's order (as
-// every entry point returns it), `source` a caller id; `len(j)` is the length
-// of g's out-arc j, of the distances' type (1 for hop counts).
+// every entry point returns it), `source` a caller id; `len(wt, j)` is the
+// length of arc j of an arc array whose weights are `wt` (null when
+// unweighted), of the distances' type (1 for hop counts).
+//
+// With in-edges (every undirected graph) each vertex scans its in-neighbours
+// without atomics; in the caller's order they are sorted, so the first tight
+// one is the smallest and the scan stops there. Without them, each vertex
+// pushes along its out-arcs with an atomic min.
 template <typename V, typename D, typename Length>
 NumaArray<std::int64_t> tight_predecessors(const CSRGraph<V>& g, V source, const D* dist, Length&& len) {
   const std::int64_t n = g.num_vertices();
   const auto& ids = g.permutation();
   const eid_t* const off = g.out().offsets.data();
   const V* const nbr = g.out().neighbors.data();
+  const weight_t* const wt = g.out().weights.empty() ? nullptr : g.out().weights.data();
   constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
   auto pred = NumaArray<std::int64_t>::for_overwrite(static_cast<std::size_t>(n));
-  parallel::for_static(std::int64_t{0}, n, [&](std::int64_t c) { pred[c] = reached_distance(dist[c]) ? kNone : -1; });
-  pred[source] = static_cast<std::int64_t>(source);
-  parallel::for_dynamic(std::int64_t{0}, n, [&](std::int64_t k) {
-    const auto cu = static_cast<std::int64_t>(ids.to_old(static_cast<V>(k)));
-    const D du = dist[cu];
-    if (!reached_distance(du)) return;
-    for (eid_t j = off[k]; j < off[k + 1]; ++j) {
-      const auto cv = static_cast<std::int64_t>(ids.to_old(nbr[j]));
+  if (g.has_in_edges()) {
+    const auto& in = g.in_arrays();
+    const eid_t* const ioff = in.offsets.data();
+    const V* const inbr = in.neighbors.data();
+    const weight_t* const iwt = in.weights.empty() ? nullptr : in.weights.data();
+    const bool sorted = ids.identity();  // in-neighbours in increasing caller id
+    parallel::for_dynamic(std::int64_t{0}, n, [&](std::int64_t k) {
+      const auto cv = static_cast<std::int64_t>(ids.to_old(static_cast<V>(k)));
       const D dv = dist[cv];
-      if (static_cast<D>(du + len(j)) != dv) continue;
-      if (du < dv) parallel::write_min(pred[cv], cu);
-    }
-  }, std::int64_t{256});
+      if (!reached_distance(dv) || cv == static_cast<std::int64_t>(source)) {
+        pred[cv] = reached_distance(dv) ? cv : -1;
+        return;
+      }
+      std::int64_t best = kNone;
+      for (eid_t j = ioff[k]; j < ioff[k + 1]; ++j) {
+        const auto cu = static_cast<std::int64_t>(ids.to_old(inbr[j]));
+        const D du = dist[cu];
+        if (cu < best && reached_distance(du) && du < dv && static_cast<D>(du + len(iwt, j)) == dv) {
+          best = cu;
+          if (sorted) break;
+        }
+      }
+      pred[cv] = best;
+    }, std::int64_t{256});
+  } else {
+    parallel::for_static(std::int64_t{0}, n, [&](std::int64_t c) { pred[c] = reached_distance(dist[c]) ? kNone : -1; });
+    pred[source] = static_cast<std::int64_t>(source);
+    parallel::for_dynamic(std::int64_t{0}, n, [&](std::int64_t k) {
+      const auto cu = static_cast<std::int64_t>(ids.to_old(static_cast<V>(k)));
+      const D du = dist[cu];
+      if (!reached_distance(du)) return;
+      for (eid_t j = off[k]; j < off[k + 1]; ++j) {
+        const auto cv = static_cast<std::int64_t>(ids.to_old(nbr[j]));
+        const D dv = dist[cv];
+        if (du < dv && static_cast<D>(du + len(wt, j)) == dv) parallel::write_min(pred[cv], cu);
+      }
+    }, std::int64_t{256});
+  }
   const auto unsettled = parallel::sum<std::int64_t>(std::int64_t{0}, n, [&](std::int64_t c) { return pred[c] == kNone; });
   if (unsettled == 0) return pred;
 
@@ -84,7 +117,7 @@ NumaArray<std::int64_t> tight_predecessors(const CSRGraph<V>& g, V source, const
       for (eid_t j = off[k]; j < off[k + 1]; ++j) {
         const V kv = nbr[j];
         const auto cv = static_cast<std::int64_t>(ids.to_old(kv));
-        if (pred[cv] != kNone || static_cast<D>(dist[cu] + len(j)) != dist[cv]) continue;
+        if (pred[cv] != kNone || static_cast<D>(dist[cu] + len(wt, j)) != dist[cv]) continue;
         if (candidate[cv] == kNone) next.push_back(static_cast<std::int64_t>(kv));
         candidate[cv] = std::min(candidate[cv], cu);
       }
@@ -102,12 +135,17 @@ NumaArray<std::int64_t> tight_predecessors(const CSRGraph<V>& g, V source, const
   return pred;
 }
 
+// tight_predecessors of hop counts (BFS depths, -1 unreached).
+template <typename V>
+NumaArray<std::int64_t> hop_predecessors(const CSRGraph<V>& g, V source, const std::int32_t* depth) {
+  return tight_predecessors(g, source, depth, [](const weight_t*, eid_t) { return std::int32_t{1}; });
+}
+
 // tight_predecessors of an SSSP result: arc lengths are the weights, or 1.
 template <typename V>
 NumaArray<std::int64_t> sssp_predecessors(const CSRGraph<V>& g, V source, const double* dist) {
-  if (!g.weighted()) return tight_predecessors(g, source, dist, [](eid_t) { return 1.0; });
-  const weight_t* const wt = g.out().weights.data();
-  return tight_predecessors(g, source, dist, [wt](eid_t j) { return static_cast<double>(wt[j]); });
+  return tight_predecessors(g, source, dist,
+                            [](const weight_t* wt, eid_t j) { return wt ? static_cast<double>(wt[j]) : 1.0; });
 }
 
 // The vertices of the path from the source to `target` (caller ids, source
