@@ -23,6 +23,7 @@ KERNELS = [
     ("bp", ["--iterations", "5"]),
     ("cc", []),
     ("kcore", []),
+    ("eigenvector", []),
     ("tc", []),
     ("communities", []),
 ]
