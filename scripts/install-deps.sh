@@ -11,11 +11,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(g++ make cmake ninja-build pkg-config zlib1g-dev libhwloc-dev hwloc-nox libnuma-dev
+APT_PACKAGES=(g++ make cmake ninja-build pkg-config zlib1g-dev libisal-dev libhwloc-dev hwloc-nox libnuma-dev
               numactl libcli11-dev libgtest-dev googletest openmpi-bin libopenmpi-dev time)
 
 # What the library and the CLI alone need (make demo).
-DEMO_APT_PACKAGES=(g++ make cmake ninja-build pkg-config zlib1g-dev libhwloc-dev hwloc-nox libnuma-dev
+DEMO_APT_PACKAGES=(g++ make cmake ninja-build pkg-config zlib1g-dev libisal-dev libhwloc-dev hwloc-nox libnuma-dev
                    libcli11-dev python3)
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
