@@ -40,8 +40,17 @@ from .algorithms import (
     average_clustering,
     transitivity,
     core_number,
+    communities,
+    Communities,
+    louvain_communities,
+    modularity,
+    eigenvector_centrality,
+    katz_centrality,
+    closeness_centrality,
+    harmonic_centrality,
     Placed,
 )
+from .paths import shortest_path, shortest_path_length, predecessors, NoPathError
 from .runtime import config
 from .profiling import Profile, profile
 from .progress_updates import Progress, ProgressUpdate, progress
@@ -75,6 +84,18 @@ __all__ = [
     "average_clustering",
     "transitivity",
     "core_number",
+    "communities",
+    "Communities",
+    "louvain_communities",
+    "modularity",
+    "eigenvector_centrality",
+    "katz_centrality",
+    "closeness_centrality",
+    "harmonic_centrality",
+    "shortest_path",
+    "shortest_path_length",
+    "predecessors",
+    "NoPathError",
     "Error",
     "UsageError",
     "InputError",

@@ -34,7 +34,9 @@ from .runtime import place_text
 
 __all__ = ["bfs", "sssp", "betweenness", "diameter", "Diameter", "pagerank", "spmv", "belief_propagation",
            "connected_components", "strongly_connected_components", "triangles", "clustering",
-           "average_clustering", "transitivity", "core_number", "Placed"]
+           "average_clustering", "transitivity", "core_number", "communities", "Communities", "louvain_communities",
+           "modularity", "eigenvector_centrality", "katz_centrality",
+           "closeness_centrality", "harmonic_centrality", "Placed"]
 
 
 class Placed(NamedTuple):
@@ -125,7 +127,7 @@ def bfs(g, source, *, depth=True, parents=False, alpha=15.0, beta=18.0, engine="
 
 
 @_placed
-def sssp(g, source, *, delta=None, engine="auto", as_frame=False):
+def sssp(g, source, *, delta=None, predecessors=False, engine="auto", as_frame=False):
     """Single-source shortest paths by delta-stepping: float64 distances (inf: unreachable).
 
     Unweighted graphs count hops. ``delta`` is the bucket width (default:
@@ -133,9 +135,22 @@ def sssp(g, source, *, delta=None, engine="auto", as_frame=False):
     the thread count; 32 times the weight when every edge weighs the same,
     unweighted graphs included; see docs/kernels/sssp.md). Negative weights
     raise UsageError.
+    ``predecessors=True`` also returns each vertex's predecessor on a
+    shortest path, ``(distances, predecessors)`` (as numagraph.predecessors:
+    int64, -1 unreachable, the smallest qualifying id; a post-pass, so the
+    plain call pays nothing for it).
     ``as_frame=True``: a pandas DataFrame indexed by :meth:`Graph.vertex_ids`
-    with the column ``distance``.
+    with the column ``distance`` (and ``predecessor``).
     """
+    if predecessors:
+        from .paths import _as_user_ids
+
+        dist, pred = _core.sssp_paths(_core_of(g), g._vertex(source), None if delta is None else float(delta),
+                                      str(engine))
+        pred = _as_user_ids(g, pred)
+        if not as_frame:
+            return dist, pred
+        return _frame(g, True, {"distance": dist, "predecessor": pred}, ids_in=("predecessor",))
     return _frame(g, as_frame, {"distance": _core.sssp(_core_of(g), g._vertex(source),
                                                       None if delta is None else float(delta), str(engine))})
 
@@ -303,6 +318,58 @@ def spmv(g, iterations=5, *, engine="auto", cache_block="auto", as_frame=False):
     return _frame(g, as_frame, {"value": _core.spmv(_core_of(g), int(iterations), str(engine), str(cache_block))})
 
 
+def _converged(what, result, max_iter, tol, n, hint=""):
+    """The values of a power iteration, or UsageError when it did not converge."""
+    values, iterations, change, converged = result
+    if not converged:
+        raise _core.UsageError(f"{what} did not converge in {iterations} iterations (L1 change {change:.3g}, needs "
+                               f"< n * tol = {n * tol:.3g}): raise max_iter or tol{hint}")
+    return values, iterations, change
+
+
+@_placed
+def eigenvector_centrality(g, *, max_iter=100, tol=1e-6, weight="weight", engine="auto", cache_block="auto",
+                           return_info=False, as_frame=False):
+    """Eigenvector centrality as networkx.eigenvector_centrality: float64, L2 norm 1.
+
+    The power iteration on A^T + I from x = 1/n (in-edges for directed
+    graphs), normalized every iteration; stops after the first iteration
+    whose L1 change is below n * ``tol`` and raises UsageError after
+    ``max_iter`` iterations. ``weight``: "weight" (default) sums the edge
+    weights when the graph has them, None ignores them (NetworkX's default
+    is weight=None). ``cache_block`` as for pagerank. ``return_info``: also
+    return (iterations, last L1 change). ``as_frame=True``: a pandas
+    DataFrame indexed by :meth:`Graph.vertex_ids` with the column
+    ``centrality``. docs/kernels/eigenvector.md."""
+    values, iterations, change = _converged(
+        "eigenvector centrality",
+        _core.eigenvector_centrality(_core_of(g), int(max_iter), float(tol), _weight_choice(weight), str(engine),
+                                     str(cache_block)), max_iter, tol, g.num_vertices)
+    values = _frame(g, as_frame, {"centrality": values})
+    return (values, iterations, change) if return_info else values
+
+
+@_placed
+def katz_centrality(g, *, alpha=0.1, beta=1.0, max_iter=1000, tol=1e-6, normalized=True, weight="weight",
+                    engine="auto", cache_block="auto", return_info=False, as_frame=False):
+    """Katz centrality as networkx.katz_centrality (one beta for all vertices): float64.
+
+    x = alpha A^T x + beta iterated from x = 0 (in-edges for directed
+    graphs); stops after the first iteration whose L1 change is below n *
+    ``tol`` and raises UsageError after ``max_iter`` iterations (it
+    converges when alpha < 1 / the largest eigenvalue of A).
+    ``normalized=True`` scales the result to L2 norm 1. ``weight``,
+    ``cache_block``, ``return_info`` and ``as_frame`` as for
+    eigenvector_centrality. docs/kernels/eigenvector.md."""
+    values, iterations, change = _converged(
+        "Katz centrality",
+        _core.katz_centrality(_core_of(g), float(alpha), float(beta), int(max_iter), float(tol), bool(normalized),
+                              _weight_choice(weight), str(engine), str(cache_block)), max_iter, tol, g.num_vertices,
+        ", or lower alpha below 1 / (largest eigenvalue)")
+    values = _frame(g, as_frame, {"centrality": values})
+    return (values, iterations, change) if return_info else values
+
+
 @_placed
 def belief_propagation(g, iterations=5, *, coupling=0.7, seed=_core.DEFAULT_SEED, engine="auto", as_frame=False):
     """Loopy belief propagation on a pairwise binary MRF (undirected graphs): P(x_v = 1) per vertex.
@@ -420,3 +487,99 @@ def core_number(g, *, engine="auto", as_frame=False):
     with the column ``core``."""
     _note_unused_weights(g, "core_number", "core numbers count neighbours")
     return _frame(g, as_frame, {"core": _core.core_number(_core_of(g), str(engine))})
+
+
+class Communities(NamedTuple):
+    """numagraph.communities' answer: labels (int64 per vertex, dense ids 0..communities-1
+    numbered by each community's smallest member), their number, the modularity
+    (networkx.community.modularity's, at the resolution asked) and the levels run."""
+    labels: np.ndarray
+    communities: int
+    modularity: float
+    levels: int
+
+
+@_placed
+def communities(g, *, resolution=1.0, threshold=1e-7, seed=_core.DEFAULT_SEED, variant="louvain", max_level=None):
+    """Modularity communities by parallel Louvain (variant="louvain", as
+    networkx.louvain_communities) or Leiden (variant="leiden": refined, every
+    community connected). Returns :class:`Communities`. Needs an undirected
+    graph (directed modularity is not implemented: build it with
+    directed=False); edge weights are used when the graph has them (>= 0).
+    ``threshold``: the last level is the first whose modularity gain is at most
+    this (NetworkX's). The answer is the same on every run and every thread
+    count for one ``seed`` (None: the default seed)."""
+    seed = _core.DEFAULT_SEED if seed is None else int(seed)
+    if max_level is not None and int(max_level) < 1:
+        raise _core.UsageError("max_level must be at least 1 (None: no limit)")
+    labels, count, q, levels = _core.communities(_core_of(g), float(resolution), float(threshold), seed, str(variant),
+                                                 0 if max_level is None else int(max_level))
+    return Communities(labels, int(count), float(q), int(levels))
+
+
+@_placed
+def louvain_communities(g, *, resolution=1.0, threshold=1e-7, seed=_core.DEFAULT_SEED, variant="louvain",
+                        max_level=None, as_frame=False):
+    """The community of every vertex (int64, dense ids numbered by smallest
+    member): :func:`communities`' labels (see there for the arguments).
+    ``as_frame=True``: a DataFrame with the column ``community``."""
+    r = communities.__wrapped__(g, resolution=resolution, threshold=threshold, seed=seed, variant=variant,
+                                max_level=max_level)
+    return _frame(g, as_frame, {"community": r.labels})
+
+
+def modularity(g, labels, *, resolution=1.0):
+    """Modularity of a partition given as one label per vertex (any integers),
+    as networkx.community.modularity(G, communities, weight="weight",
+    resolution=resolution). Undirected graphs."""
+    labels = np.asarray(labels)
+    if labels.shape != (g.num_vertices,):
+        raise _core.UsageError(f"modularity needs one label per vertex ({g.num_vertices}), got shape {labels.shape}")
+    _, dense = np.unique(labels, return_inverse=True)
+    dense = np.ascontiguousarray(dense.reshape(-1), dtype=np.int64)
+    return float(_core.modularity(_core_of(g), dense, int(dense.max()) + 1 if len(dense) else 0, float(resolution)))
+
+
+def _closeness(g, wf_improved, samples, seed, weighted, sources=None):
+    if samples is not None and sources is not None:
+        raise _core.UsageError("give samples or sources, not both")
+    src = None if sources is None else [g._vertex(s) for s in sources]
+    return _core.closeness(_core_of(g), bool(wf_improved), None if samples is None else int(samples), int(seed),
+                           bool(weighted), src)
+
+
+@_placed
+def closeness_centrality(g, *, wf_improved=True, samples=None, seed=_core.DEFAULT_SEED, weighted=True,
+                         as_frame=False):
+    """Closeness centrality of every vertex (float64), as
+    networkx.closeness_centrality: INCOMING distances (from the vertices that
+    reach v), r / S times r / (n - 1) with ``wf_improved`` (r vertices reach v,
+    S the sum of their distances), 0 when none does.
+
+    Exact by bit-parallel multi-source BFS (256 sources per sweep), or on a
+    weighted graph with ``weighted=True`` by one Dijkstra search per source
+    (negative weights raise UsageError); ``weighted=False`` counts hops.
+    ``samples=K`` estimates from K sources drawn uniformly from ``seed``
+    (Eppstein-Wang; error bound in docs/kernels/closeness.md); K >= n is exact.
+    Flat engine only. ``as_frame=True``: a pandas DataFrame indexed by
+    :meth:`Graph.vertex_ids` with the column ``closeness``."""
+    return _frame(g, as_frame, {"closeness": _closeness(g, wf_improved, samples, seed, weighted)[0]})
+
+
+@_placed
+def harmonic_centrality(g, *, samples=None, sources=None, seed=_core.DEFAULT_SEED, weighted=True, as_frame=False):
+    """Harmonic centrality of every vertex (float64), as
+    networkx.harmonic_centrality: the sum of 1 / d(u, v) over the vertices u
+    at a finite nonzero distance INTO v.
+
+    ``sources`` sums over those vertices only (NetworkX's sources=);
+    ``samples=K`` estimates from K uniformly sampled sources, scaled by
+    (n - 1) / K. Same kernels as :func:`closeness_centrality`. ``as_frame=True``:
+    a pandas DataFrame indexed by :meth:`Graph.vertex_ids` with the column
+    ``harmonic``."""
+    if sources is not None:
+        sources = list(sources)
+        if not sources:
+            import numpy as np
+            return _frame(g, as_frame, {"harmonic": np.zeros(g.num_vertices)})
+    return _frame(g, as_frame, {"harmonic": _closeness(g, True, samples, seed, weighted, sources)[1]})

@@ -27,7 +27,10 @@ from .algorithms import bfs as _bfs, betweenness as _betweenness, connected_comp
     pagerank as _pagerank, triangles as _triangles
 from .algorithms import clustering as _clustering, transitivity as _transitivity
 from .algorithms import core_number as _core_number
+from .algorithms import louvain_communities as _louvain, modularity as _modularity
+from .algorithms import closeness_centrality as _closeness, harmonic_centrality as _harmonic
 from .algorithms import strongly_connected_components as _scc
+from . import _core
 from .graph import Graph
 
 __all__ = ["BackendDeclined", "BackendInterface", "NxGraph", "get_info"]
@@ -60,6 +63,16 @@ _FUNCTIONS = {
     "average_clustering": "Undirected graphs, weight=None (NetworkX computes the directed and weighted ones).",
     "transitivity": "Undirected graphs (NetworkX itself runs directed graphs).",
     "core_number": "Undirected graphs without self-loops (NetworkX itself runs directed graphs).",
+    "louvain_communities": "Undirected graphs, weight='weight' or None (weights >= 0, stored as float32); parallel "
+                           "Louvain, one answer per int seed, modularity within about 1 % of NetworkX's (another "
+                           "partition than NetworkX's).",
+    "modularity": "Undirected graphs, weight='weight' or None; communities must be a partition of the nodes.",
+    "closeness_centrality": "All vertices (u=None); distance=None or an attribute of whole-number weights "
+                            "(stored as float32); incoming distances on directed graphs, as NetworkX.",
+    "harmonic_centrality": "nbunch, sources as NetworkX; distance=None or an attribute of whole-number weights.",
+    "eigenvector_centrality": "weight=None or 'weight' (weights stored as float32); nstart is not supported.",
+    "katz_centrality": "One beta for every vertex (a beta dict is not supported); weight=None or 'weight' (weights "
+                       "stored as float32); nstart is not supported.",
 }
 
 
@@ -254,6 +267,16 @@ class BackendInterface:
                 if negative:
                     return "negative edge weights are not supported (numagraph's PageRank needs weights >= 0)"
             return True
+        if name in ("eigenvector_centrality", "katz_centrality"):
+            katz = name == "katz_centrality"
+            if arg(5 if katz else 3, "nstart") is not None:
+                return "nstart is not supported (numagraph starts from NetworkX's default vector)"
+            weight = arg(7 if katz else 4, "weight")
+            if weight not in (None, "weight"):
+                return f"weight={weight!r} is not supported (numagraph keeps the 'weight' attribute: weight='weight' or None)"
+            if katz and isinstance(arg(2, "beta", 1.0), dict):
+                return "a beta dict is not supported (numagraph takes one beta for every vertex)"
+            return True
         if name == "betweenness_centrality":
             if arg(3, "weight") is not None:
                 return f"weight={arg(3, 'weight')!r} is not supported (numagraph's betweenness counts hops: weight=None)"
@@ -268,6 +291,8 @@ class BackendInterface:
             return True
         if name == "single_source_shortest_path_length":
             return True
+        if name in _nx_paths.FUNCTIONS:
+            return _nx_paths.verdict(name, args, kwargs)
         if name in ("clustering", "average_clustering", "transitivity"):
             if name != "transitivity" and arg(2, "weight") is not None:
                 return (f"weight={arg(2, 'weight')!r} is not supported (numagraph's clustering is unweighted: "
@@ -275,11 +300,50 @@ class BackendInterface:
             if G is not None and G.is_directed():
                 return f"directed graphs are not supported (networkx.{name} computes the directed coefficients)"
             return True
+        if name in ("louvain_communities", "modularity"):
+            louvain = name == "louvain_communities"
+            if G is not None and G.is_directed():
+                return ("directed graphs are not supported (NetworkX uses directed modularity there; numagraph's "
+                        "needs an undirected graph)")
+            weight = arg(1 if louvain else 2, "weight", "weight")
+            if weight not in (None, "weight"):
+                return f"weight={weight!r} is not supported (numagraph keeps the 'weight' attribute: weight='weight' or None)"
+            if weight is not None and G is not None:
+                if isinstance(G, NxGraph):
+                    w = G.graph.weights
+                    negative = w is not None and bool((np.asarray(w) < 0).any())
+                else:
+                    negative = any(d.get(weight, 1) < 0 for _, _, d in G.edges(data=True))
+                if negative:
+                    return "negative edge weights are not supported"
+            if louvain:
+                seed = arg(5, "seed")
+                if seed is not None and not isinstance(seed, (int, np.integer)) and not hasattr(seed, "getrandbits"):
+                    return "seed must be an int, None or a random.Random (numagraph draws its vertex order from it)"
+                max_level = arg(4, "max_level")
+                if max_level is not None and max_level < 1:
+                    return "max_level must be at least 1"
+            return True
         if name == "core_number":
             if G is not None and G.is_directed():
                 return "directed graphs are not supported (NetworkX's core_number counts in + out degree)"
             if G is not None and not isinstance(G, NxGraph) and nx.number_of_selfloops(G) > 0:
                 return "graphs with self-loops are not supported (NetworkX raises its own error)"
+            return True
+        if name in ("closeness_centrality", "harmonic_centrality"):
+            if name == "closeness_centrality" and arg(1, "u") is not None:
+                return "u is not supported (numagraph computes every vertex; NetworkX's u= runs one search)"
+            distance = arg(2, "distance")
+            if distance is not None and G is not None:
+                if isinstance(G, NxGraph):
+                    w = G.graph.weights
+                    values = [] if w is None else np.asarray(w, dtype=np.float64)
+                else:
+                    values = np.asarray([d.get(distance, 1) for _, _, d in G.edges(data=True)], dtype=np.float64)
+                if len(values) and not (np.all(values >= 0) and np.all(values == np.round(values))
+                                        and np.all(values < 2 ** 24)):
+                    return (f"distance={distance!r} needs whole-number weights in [0, 2**24) (numagraph stores "
+                            "weights as float32; negative ones are refused)")
             return True
         return name in _FUNCTIONS
 
@@ -312,6 +376,41 @@ class BackendInterface:
         if iterations >= max_iter and change >= g.num_vertices * tol:
             raise nx.PowerIterationFailedConvergence(max_iter)
         return g.to_dict(scores)
+
+    @staticmethod
+    def _power_centrality(name, G, max_iter, tol, weight, **extra):
+        """Runs numagraph's eigenvector or Katz centrality with NetworkX's rules and errors."""
+        nx = _nx()
+        G = _unwrap(G)
+        g = G.graph
+        if max_iter < 1:
+            raise nx.PowerIterationFailedConvergence(max_iter)
+        weighted = weight is not None  # weight=None ignores weights of a graph converted for a weighted call
+        if name == "katz":
+            result = _core.katz_centrality(g._g, extra["alpha"], extra["beta"], int(max_iter), float(tol),
+                                           extra["normalized"], weighted, "auto", "auto")
+        else:
+            result = _core.eigenvector_centrality(g._g, int(max_iter), float(tol), weighted, "auto", "auto")
+        values, _, _, converged = result
+        if not converged:
+            raise nx.PowerIterationFailedConvergence(max_iter)
+        return g.to_dict(values)
+
+    @staticmethod
+    def eigenvector_centrality(G, max_iter=100, tol=1e-06, nstart=None, weight=None, *, backend=None,
+                               **backend_kwargs):
+        nx = _nx()
+        if _unwrap(G).graph.num_vertices == 0:
+            raise nx.NetworkXPointlessConcept("cannot compute centrality for the null graph")
+        return BackendInterface._power_centrality("eigenvector", G, max_iter, tol, weight)
+
+    @staticmethod
+    def katz_centrality(G, alpha=0.1, beta=1.0, max_iter=1000, tol=1e-06, nstart=None, normalized=True, weight=None,
+                        *, backend=None, **backend_kwargs):
+        if _unwrap(G).graph.num_vertices == 0:
+            return {}
+        return BackendInterface._power_centrality("katz", G, max_iter, tol, weight, alpha=float(alpha),
+                                                  beta=float(beta), normalized=bool(normalized))
 
     @staticmethod
     def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False, seed=None, *,
@@ -463,6 +562,47 @@ class BackendInterface:
         return float(_hop_counts(_transitivity, G.graph)) if G.graph.num_vertices else 0.0
 
     @staticmethod
+    def louvain_communities(G, weight="weight", resolution=1, threshold=1e-07, max_level=None, seed=None, *,
+                            backend=None, **backend_kwargs):
+        nx = _nx()
+        G = _unwrap(G)
+        if G.is_directed():
+            raise nx.NetworkXNotImplemented("numagraph's louvain_communities needs an undirected graph")
+        g = G.graph
+        if g.num_vertices == 0:
+            return []
+        # NetworkX hands over seed as a random.Random (py_random_state): one draw
+        # from it seeds numagraph's order, so an int seed gives one answer.
+        if seed is not None and hasattr(seed, "getrandbits"):
+            seed = seed.getrandbits(63)
+        labels = _louvain(g, resolution=resolution, threshold=threshold, max_level=max_level, seed=seed)
+        ids = g.vertex_ids()
+        ids = ids.tolist() if isinstance(ids, np.ndarray) else list(ids)
+        parts = [set() for _ in range(int(labels.max()) + 1)]
+        for node, c in zip(ids, labels.tolist()):
+            parts[c].add(node)
+        return parts
+
+    @staticmethod
+    def modularity(G, communities, weight="weight", resolution=1, *, backend=None, **backend_kwargs):
+        from networkx.algorithms.community.quality import NotAPartition
+        G = _unwrap(G)
+        g = G.graph
+        communities = [set(c) for c in communities]
+        labels = np.full(g.num_vertices, -1, dtype=np.int64)
+        for i, part in enumerate(communities):
+            for node in part:
+                if node not in G:
+                    raise NotAPartition(G, communities)
+                v = g._vertex(node)
+                if labels[v] != -1:
+                    raise NotAPartition(G, communities)
+                labels[v] = i
+        if (labels < 0).any():
+            raise NotAPartition(G, communities)
+        return _modularity(g, labels, resolution=resolution)
+
+    @staticmethod
     def core_number(G, *, backend=None, **backend_kwargs):
         nx = _nx()
         G = _unwrap(G)
@@ -481,3 +621,38 @@ class BackendInterface:
         for item in items:
             if "bfs" in item.name and ("test_bfs_tree" in item.name or "test_bfs_edges" in item.name):
                 item.add_marker(pytest.mark.xfail(reason="numagraph may pick another valid BFS parent"))
+
+    @staticmethod
+    def closeness_centrality(G, u=None, distance=None, wf_improved=True, *, backend=None, **backend_kwargs):
+        G = _unwrap(G)
+        g = G.graph
+        if g.num_vertices == 0:
+            return {}
+        # distance=None counts hops even on a graph NetworkX converted (and cached) with weights.
+        values = _closeness(g, wf_improved=wf_improved, weighted=distance is not None)
+        return g.to_dict(values)
+
+    @staticmethod
+    def harmonic_centrality(G, nbunch=None, distance=None, sources=None, *, backend=None, **backend_kwargs):
+        G = _unwrap(G)
+        g = G.graph
+        if g.num_vertices == 0:
+            return {}
+        def members(nodes):  # as G.nbunch_iter: one node, or the nodes of an iterable that are in G
+            return {nodes} if nodes in G else {v for v in nodes if v in G}
+
+        if sources is not None:
+            sources = members(sources)
+        values = _harmonic(g, sources=sources, weighted=distance is not None)
+        result = g.to_dict(values)
+        if nbunch is None:
+            return result
+        return {v: result[v] for v in members(nbunch)}
+
+
+# The shortest-path functions live in nx_paths.py (which imports this module).
+from . import nx_paths as _nx_paths  # noqa: E402
+
+_FUNCTIONS.update(_nx_paths.FUNCTIONS)
+for _name in _nx_paths.FUNCTIONS:
+    setattr(BackendInterface, _name, staticmethod(getattr(_nx_paths, _name)))

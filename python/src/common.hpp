@@ -171,5 +171,9 @@ void bind_kernels(nb::module_& m);
 void bind_runtime(nb::module_& m);
 void bind_profile(nb::module_& m);
 void bind_progress(nb::module_& m);
+void bind_eigen(nb::module_& m);  // kernels_eigen.cpp
+void bind_closeness(nb::module_& m);  // kernels_closeness.cpp
+void bind_community(nb::module_& m);  // kernels_community.cpp
+void bind_paths(nb::module_& m);  // kernels_paths.cpp
 
 }  // namespace numagraph::py

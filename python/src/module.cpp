@@ -77,4 +77,8 @@ NB_MODULE(_core, m) {
   bind_runtime(m);
   bind_profile(m);
   bind_progress(m);
+  bind_eigen(m);
+  bind_closeness(m);
+  bind_community(m);
+  bind_paths(m);
 }
