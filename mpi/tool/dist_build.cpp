@@ -105,17 +105,7 @@ VertexBlocks cut_blocks(const EdgeList& e, std::int64_t n, bool undirected, ArcW
   const std::int64_t stride = std::max<std::int64_t>(1, max_all(m, c) / kSampleTarget);
   const std::int64_t lo = n * me / p, hi = n * (me + 1) / p;
   std::vector<std::vector<std::uint64_t>> send(static_cast<std::size_t>(p));
-  auto provisional = [&](std::uint64_t v) {
-    return static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(p) - 1,
-                                                    (static_cast<unsigned __int128>(v) * p + p - 1) / std::max<std::int64_t>(n, 1)));
-  };
-  // The provisional owner of v: the r with n*r/p <= v < n*(r+1)/p.
-  auto owner_of = [&](std::uint64_t v) {
-    int r = provisional(v);
-    while (r > 0 && static_cast<std::int64_t>(v) < n * r / p) --r;
-    while (r + 1 < p && static_cast<std::int64_t>(v) >= n * (r + 1) / p) ++r;
-    return r;
-  };
+  auto owner_of = [&](std::uint64_t v) { return even_owner(v, n, p); };
   // An edge is an out-arc of its source and an in-arc of its target; an
   // undirected edge is an arc of both ends.
   const bool count_src = undirected || w != ArcWork::kIn, count_dst = undirected || w != ArcWork::kOut;
@@ -158,10 +148,7 @@ DistCsr build_dist_csr(EdgeList& e, std::int64_t n, bool undirected, bool drop_s
   g.blocks = cut_blocks(e, n, undirected, work, c, g.ranks, g.rank);
   g.first = g.blocks.begin[g.rank];
   g.local_n = g.blocks.begin[g.rank + 1] - g.first;
-  for (int r = 0; r < g.ranks; ++r)  // every rank checks every block: the same answer everywhere
-    if (g.blocks.begin[r + 1] - g.blocks.begin[r] >= (std::int64_t{1} << 32) - 1)
-      throw ResourceError("a rank would own " + std::to_string(g.blocks.begin[r + 1] - g.blocks.begin[r]) +
-                          " vertices, more than 32-bit local indices address: run with more ranks");
+  require_addressable_blocks(g.blocks);
   counts.cut_s = MPI_Wtime() - t;
   t = MPI_Wtime();
   // Out-arcs first, from my edges, which then go; in-arcs are the out-arcs

@@ -22,6 +22,7 @@
 
 #include "numagraph/graph/csr_graph.hpp"
 #include "numagraph/graph/types.hpp"
+#include "numagraph/util/error.hpp"
 
 namespace numagraph::dist {
 
@@ -93,6 +94,25 @@ inline const char* arc_work_name(ArcWork w) {
 inline std::int64_t vertex_work(std::int64_t out_degree, std::int64_t in_degree, bool directed, ArcWork w) {
   if (!directed) return out_degree + 1;
   return (w != ArcWork::kIn ? out_degree : 0) + (w != ArcWork::kOut ? in_degree : 0) + 1;
+}
+
+// The rank r with n*r/p <= v < n*(r+1)/p: the even split of ids that the
+// block cut weighs its vertices on (and a .ngr's permutation is checked on).
+inline int even_owner(std::uint64_t v, std::int64_t n, int p) {
+  int r = static_cast<int>(
+      std::min<unsigned __int128>(p - 1, static_cast<unsigned __int128>(v) * p / std::max<std::int64_t>(n, 1)));
+  while (r > 0 && static_cast<std::int64_t>(v) < n * r / p) --r;
+  while (r + 1 < p && static_cast<std::int64_t>(v) >= n * (r + 1) / p) ++r;
+  return r;
+}
+
+// Refuses (ResourceError) blocks a rank could not address with 32-bit local
+// indices. Every rank checks every block, so all give the same answer.
+inline void require_addressable_blocks(const VertexBlocks& blocks) {
+  for (std::size_t r = 0; r + 1 < blocks.begin.size(); ++r)
+    if (blocks.begin[r + 1] - blocks.begin[r] >= (std::int64_t{1} << 32) - 1)
+      throw ResourceError("a rank would own " + std::to_string(blocks.begin[r + 1] - blocks.begin[r]) +
+                          " vertices, more than 32-bit local indices address: run with more ranks");
 }
 
 // Cuts [0, n) into comm's ranks so that each block's weight (the sum of

@@ -54,15 +54,6 @@ void check_checksum(const NgrFile& f, int me, int p, MPI_Comm c) {
   });
 }
 
-// The rank r with n*r/p <= v < n*(r+1)/p: the even split of ids the cut and
-// the permutation check use.
-int even_owner(std::uint64_t v, std::int64_t n, int p) {
-  int r = static_cast<int>(std::min<unsigned __int128>(p - 1, static_cast<unsigned __int128>(v) * p / std::max<std::int64_t>(n, 1)));
-  while (r > 0 && static_cast<std::int64_t>(v) < n * r / p) --r;
-  while (r + 1 < p && static_cast<std::int64_t>(v) >= n * (r + 1) / p) ++r;
-  return r;
-}
-
 // Blocks balanced by the kernel's arcs: each rank weighs an even run of the
 // vertices from the offsets alone. A directed file without in-lists gives no
 // in-degrees, so there only out-arcs count.
@@ -222,12 +213,7 @@ DistGraph load_ngr_distributed(const LoadRequest& rq, MPI_Comm c) {
   csr.blocks = cut(f, undirected, rq.work, me, p, c);
   csr.first = csr.blocks.begin[me];
   csr.local_n = csr.blocks.begin[me + 1] - csr.first;
-  agree(c, [&] {
-    for (int r = 0; r < p; ++r)
-      if (csr.blocks.begin[r + 1] - csr.blocks.begin[r] >= (std::int64_t{1} << 32) - 1)
-        throw ResourceError("a rank would own " + std::to_string(csr.blocks.begin[r + 1] - csr.blocks.begin[r]) +
-                            " vertices, more than 32-bit local indices address: run with more ranks");
-  });
+  agree(c, [&] { require_addressable_blocks(csr.blocks); });
   g.times.partition = MPI_Wtime() - t;
 
   t = MPI_Wtime();
