@@ -10,4 +10,6 @@ spec = importlib.util.find_spec("numagraph")
 exe = os.path.join(spec.submodule_search_locations[0], "bin", "numagraph")
 if not os.access(exe, os.X_OK):
     sys.exit(f"numagraph: {exe} is missing; reinstall the wheel (pip install --force-reinstall numagraph)")
+# `numagraph plot` and `numagraph experiments` run Python tools: this interpreter has the package.
+os.environ.setdefault("NUMAGRAPH_PYTHON", sys.executable)
 os.execv(exe, ["numagraph"] + sys.argv[1:])

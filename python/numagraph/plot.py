@@ -123,7 +123,7 @@ def spy_compare(graph, orders=("none", "rcm", "adl"), path=None, bins=512):
     return fig
 
 
-def main(argv=None):
+def main(argv=None, prog="python -m numagraph.plot"):
     """python -m numagraph.plot GRAPH OUT.png [--orders none rcm adl] [--bins 512] [--undirected]:
     spy_compare of a graph file (any format numagraph.read takes), or with
     --kron SCALE (and OUT.png alone) of a generated Kronecker graph."""
@@ -131,7 +131,7 @@ def main(argv=None):
 
     from .graph import read
 
-    ap = argparse.ArgumentParser(prog="python -m numagraph.plot", description=main.__doc__.split(":")[0])
+    ap = argparse.ArgumentParser(prog=prog, description=main.__doc__.split(":")[0])
     ap.add_argument("graph", help="graph file (leave out with --kron)")
     ap.add_argument("out", nargs="?", help="output image (PNG, PDF... by extension)")
     ap.add_argument("--kron", type=int, metavar="SCALE", help="plot a Graph500 Kronecker graph of 2^SCALE vertices")
@@ -142,13 +142,13 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.kron is not None:
         if args.out is not None:
-            ap.error("with --kron give only the output image: python -m numagraph.plot --kron 16 OUT.png")
+            ap.error(f"with --kron give only the output image: {prog} --kron 16 OUT.png")
         from .generate import kronecker
 
         g, args.out = kronecker(args.kron), args.graph
         args.name = args.name or f"kron{args.kron}"
     elif args.out is None:
-        ap.error("give the graph file and the output image: python -m numagraph.plot GRAPH OUT.png")
+        ap.error(f"give the graph file and the output image: {prog} GRAPH OUT.png")
     else:
         g = read(args.graph, directed=False if args.undirected else None)
     fig = spy_compare(g, orders=args.orders, bins=args.bins)

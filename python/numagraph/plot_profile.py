@@ -177,8 +177,8 @@ def plot_profiles(profiles, path=None, metrics=None, cdf=True, threads=True, lab
     return fig
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m numagraph.plot_profile",
+def main(argv=None, prog="python -m numagraph.plot_profile"):
+    ap = argparse.ArgumentParser(prog=prog,
                                  description="Plot numagraph profiles: time series with phase bands and "
                                              "per-epoch CDFs (docs/profiling.md).")
     ap.add_argument("files", nargs="+", help="profile JSON files (--profile FILE); several are overlaid")

@@ -67,8 +67,8 @@ def positive_int(text):
     return value
 
 
-def parser():
-    ap = argparse.ArgumentParser(prog="numagraph-experiments", description=__doc__,
+def parser(prog="numagraph-experiments"):
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="command", required=True)
     sub.add_parser("list", help="name every experiment, marking those not implemented yet")
@@ -91,8 +91,8 @@ def parser():
     return ap
 
 
-def main(argv=None):
-    args = parser().parse_args(argv)
+def main(argv=None, prog="numagraph-experiments"):
+    args = parser(prog).parse_args(argv)
     return cmd_list(args) if args.command == "list" else cmd_run(args)
 
 
