@@ -1,5 +1,5 @@
-"""Serial cut-offs (kernels/thread_budget.hpp, docs/kernels/performance.md,
-"Small graphs"): below a kernel's cut-off a flat call runs on one thread and
+"""Serial cut-offs (kernels/thread_budget.hpp, docs/kernels/sssp.md,
+"Threads on small graphs"): below a kernel's cut-off a flat call runs on one thread and
 the record says so (kernel_threads); NUMAGRAPH_SERIAL_BELOW overrides the
 cut-offs (0: never serial); a bad value exits 2 naming the variable. The
 answer is the same either way."""
