@@ -12,7 +12,7 @@ SHARED_DATA = (REPO.parent / "shared" / "data").resolve()
 
 
 def numagraph_bin() -> Path:
-    return Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build" / "numagraph"))
+    return Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build" / "numagraph")).absolute()
 
 
 def run_cli(*args, check=True, timeout=600):

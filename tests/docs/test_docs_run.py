@@ -135,10 +135,11 @@ def _dimacs(n, arcs):
             + "".join(f"a {u + 1} {v + 1} {w}\n" for u, v, w in arcs))
 
 
-def _snap(seed, n=300, m=1500):
-    """A SNAP-style edge list with sparse ids (relabelled on load), like the real files."""
+def _snap(seed, n=300, m=1500, dense=False):
+    """A SNAP-style edge list with sparse ids (relabelled on load), or with dense ids 0..n-1
+    as facebook_combined has."""
     rng = random.Random(seed)
-    ids = rng.sample(range(10 * n), n)
+    ids = list(range(n)) if dense else rng.sample(range(10 * n), n)
     edges = {(ids[rng.randrange(n)], ids[rng.randrange(n)]) for _ in range(m)}
     return ("# stand-in SNAP graph\n# FromNodeId\tToNodeId\n"
             + "".join(f"{u}\t{v}\n" for u, v in sorted(edges) if u != v))
@@ -162,9 +163,9 @@ def make_stand_ins(root):
               data / "USA-road-d.NY" / "USA-road-d.NY.gr.gz"):
         _write(p, road)
     _write(work / "truncated.gr", "p sp 3 3\na 1 2 1\na 2 3 1\n")  # declares 3 arcs, has 2
-    for p in (work / "email-Enron.txt.gz", data / "email-Enron" / "email-Enron.txt.gz",
-              data / "facebook_combined" / "facebook_combined.txt.gz"):
+    for p in (work / "email-Enron.txt.gz", data / "email-Enron" / "email-Enron.txt.gz"):
         _write(p, _snap(2))
+    _write(data / "facebook_combined" / "facebook_combined.txt.gz", _snap(2, dense=True))
     _write(work / "graph.el", "".join(f"{u} {v}\n" for u, v, _ in arcs[::2]))
     _write(work / "bad.el", "0 1\n1\n")  # line 2 lacks its target
     ng = str(numagraph_bin())
