@@ -14,7 +14,7 @@ holds medians.
                                    worker process), and that process's peak RSS
 
 Usage: bench/load_table.py --gapbs DIR [--scale 20] [--rounds 5] [--threads 2]
-           [--networkit-python PY] [--workdir DIR] [--markdown]
+           [--networkit-python PY] [--workdir DIR] [--markdown] [--record FILE]
 The files are written once into --workdir (default /tmp/numagraph-load-table).
 """
 import argparse
@@ -27,6 +27,9 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_record  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 NUMAGRAPH = Path(os.environ.get("NUMAGRAPH_BIN", REPO / "build" / "numagraph"))
@@ -97,6 +100,8 @@ def main():
                     help="a python that imports networkit (default $NETWORKIT_PYTHON; none: no NetworKit row)")
     ap.add_argument("--workdir", type=Path, default=Path("/tmp/numagraph-load-table"))
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--record", default=None,
+                    help="also write a result record here (bench/bench_record.py) for bench/perf_page.py")
     a = ap.parse_args()
     a.workdir.mkdir(parents=True, exist_ok=True)
     inputs = make_inputs(a.gapbs, a.scale, a.workdir)
@@ -123,16 +128,33 @@ def main():
         row["ratio"] = row["load"] / base
         rows.append(row)
         print(json.dumps(row), flush=True)
+    facts = {"scale": a.scale, "arcs": sum(1 for _ in open(el, "rb")), "el_bytes": el.stat().st_size,
+             "rounds": a.rounds}
+    if a.record or a.markdown:
+        versions = {"gapbs converter": bench_record.peer_version(a.gapbs)}
+        if a.networkit_python:
+            versions["NetworKit"] = subprocess.run([a.networkit_python, "-c", "import networkit; print(networkit.__version__)"],
+                                                   capture_output=True, text=True).stdout.strip()
+        record = bench_record.make("load", rows, a.threads, NUMAGRAPH, versions, facts)
+        if a.record:
+            bench_record.write(a.record, record)
     if a.markdown:
-        lines = sum(1 for _ in open(el, "rb"))
-        print(f"\nKronecker scale {a.scale} from gapbs's converter: {lines:,} arcs, {el.stat().st_size / 1e6:.0f} MB as "
-              f".el; {a.threads} threads, {a.rounds} rounds interleaved, medians; ratio = load / numagraph's .el load\n")
-        print("| contender | input MB | load s | parse s | CSR build s | peak RSS MiB | ratio |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
-        fmt = lambda x: "—" if x is None else f"{x:.2f}"
-        for w in rows:
-            print(f"| `{w['contender']}` | {w['bytes'] / 1e6:.0f} | {fmt(w['load'])} | {fmt(w['parse'])} | "
-                  f"{fmt(w['build'])} | {w['rss'] / 2**20:.0f} | {w['ratio']:.2f} |")
+        print("\n" + "\n".join(bench_record.markdown_header(record) + table_lines(record)))
+
+
+def table_lines(record):
+    """The caption and Markdown table of a load record."""
+    f, threads = record["facts"], record["machine"]["threads"]
+    lines = [f"Kronecker scale {f['scale']} from gapbs's converter: {f['arcs']:,} arcs, {f['el_bytes'] / 1e6:.0f} MB "
+             f"as .el; {threads} threads, {f['rounds']} rounds interleaved, medians; ratio = load / numagraph's .el load",
+             "",
+             "| contender | input MB | load s | parse s | CSR build s | peak RSS MiB | ratio |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    fmt = lambda x: "—" if x is None else f"{x:.2f}"
+    for w in record["rows"]:
+        lines.append(f"| `{w['contender']}` | {w['bytes'] / 1e6:.0f} | {fmt(w['load'])} | {fmt(w['parse'])} | "
+                     f"{fmt(w['build'])} | {w['rss'] / 2**20:.0f} | {w['ratio']:.2f} |")
+    return lines
 
 
 if __name__ == "__main__":

@@ -4,7 +4,11 @@
 Usage:
   GAPBS_DIR=... GBBS_DIR=... LIGRA_DIR=... bench/peers.py [--graphs kron20,urand22,road-NY]
       [--kernels bc,bc16,sssp,bfs,pr,pr_spmv,cc,tc,kcore] [--rounds 3] [--trials 3] [--threads 2]
-      [--engine flat] [--workdir DIR] [--out FILE]
+      [--engine flat] [--workdir DIR] [--out FILE] [--record FILE] [--markdown]
+
+--out writes the rows as JSON; --record writes them as a result record (bench/bench_record.py:
+with the command, the machine and the peers' versions) for bench/perf_page.py, which renders
+docs/performance.md from bench/results/MACHINE/*.json; --markdown prints the table at the end.
 
 Each peer directory is optional; a peer whose variable is unset is left out, and so is a
 program missing from a tree (a note says which).
@@ -104,6 +108,10 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_record  # noqa: E402
+import peers_table  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("NUMAGRAPH_DATA", REPO.parent / "shared" / "data"))  # where road-NY lives
@@ -621,6 +629,11 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="seed of the roots (vertices with out-edges)")
     ap.add_argument("--workdir", default=None, help="where graph files go (default: a temp dir)")
     ap.add_argument("--out", default=None, help="also write the rows as JSON here")
+    ap.add_argument("--record", default=None,
+                    help="also write a result record here (bench/bench_record.py: rows, command, machine, "
+                         "peer versions), e.g. bench/results/MACHINE/peers.json for bench/perf_page.py")
+    ap.add_argument("--markdown", action="store_true",
+                    help="at the end, print the table (bench/peers_table.py) with the machine and versions")
     ap.add_argument("--engine", default="flat", choices=["flat", "numa", "auto"],
                     help="numagraph's engine for the CLI kernels (not tc, which has one)")
     args = ap.parse_args()
@@ -638,6 +651,11 @@ def main():
     def save(rows):  # after every row: a run that stops on a later graph keeps the earlier ones
         if args.out:
             Path(args.out).write_text(json.dumps(rows, indent=1))
+        if args.record or args.markdown:
+            record = make_record(rows, args, tools)
+            if args.record:
+                bench_record.write(args.record, record)
+            return record
 
     for graph in args.graphs.split(","):
         for kernel in kernels:
@@ -736,6 +754,24 @@ def main():
                   (f"  ratio {ours[0]}/{row['fastest_peer']} {row['ratio']:.3f}"
                    f" (fastest trials {row['ratio_of_fastest_trials']:.3f})" if "ratio" in row else "") +
                   (f"  auto/{row['single_variant']} {row['auto_vs_16_single']:.3f}" if "auto_vs_16_single" in row else ""), flush=True)
+    if args.markdown:
+        print_markdown(save(rows))
+
+
+def make_record(rows, args, tools):
+    """The rows as a bench/bench_record.py record, with each peer tree's version."""
+    versions = {}
+    for i, tree in enumerate(tools.gapbs or []):
+        versions["gapbs" + (f" #{i + 1}" if len(tools.gapbs) > 1 else "")] = bench_record.peer_version(tree)
+    versions["GBBS"] = bench_record.peer_version(tools.gbbs)
+    versions["Ligra"] = bench_record.peer_version(tools.ligra)
+    facts = {"rounds": args.rounds, "trials": args.trials, "engine": args.engine,
+             "peers": [p for p, on in (("gapbs", tools.gapbs), ("GBBS", tools.gbbs), ("Ligra", tools.ligra)) if on]}
+    return bench_record.make("peers", rows, args.threads, NUMAGRAPH, versions, facts)
+
+
+def print_markdown(record):
+    print("\n" + "\n".join(bench_record.markdown_header(record) + peers_table.table_lines(record["rows"])))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Markdown table of bench/peers.py results (its --out JSON files), for docs/performance.md.
 
-Usage: bench/peers_table.py RESULTS.json [RESULTS.json ...]
+Usage: bench/peers_table.py RESULTS.json [RESULTS.json ...]   (--out or --record files)
 
 One row per graph and kernel: numagraph's time at the setting the ratio uses (the first of
 its settings: do for bc, auto for bc16 and sssp, the CLI's default variant otherwise), each
@@ -56,15 +56,22 @@ def row_cells(row):
     return cells
 
 
+def table_lines(rows):
+    """The Markdown table of bench/peers.py rows, one line per table line."""
+    head = ["graph", "kernel", "numagraph (setting)", *PEERS, "numagraph / fastest", "notes"]
+    lines = ["| " + " | ".join(head) + " |",
+             "|" + "|".join(["---"] * 2 + ["---:"] * (len(head) - 3) + ["---"]) + "|"]
+    return lines + ["| " + " | ".join(row_cells(row)) + " |" for row in rows]
+
+
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    rows = [r for path in sys.argv[1:] for r in json.load(open(path))]
-    head = ["graph", "kernel", "numagraph (setting)", *PEERS, "numagraph / fastest", "notes"]
-    print("| " + " | ".join(head) + " |")
-    print("|" + "|".join(["---"] * 2 + ["---:"] * (len(head) - 3) + ["---"]) + "|")
-    for row in rows:
-        print("| " + " | ".join(row_cells(row)) + " |")
+    rows = []
+    for path in sys.argv[1:]:
+        data = json.load(open(path))
+        rows += data["rows"] if isinstance(data, dict) else data  # a --record file or an --out file
+    print("\n".join(table_lines(rows)))
 
 
 if __name__ == "__main__":

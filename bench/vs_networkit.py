@@ -20,7 +20,7 @@ each edge oriented by the parity of its ends for directed kernels) and any file 
 
 Usage:
   python bench/vs_networkit.py --kernels louvain closeness --graphs kron18 data:soc-Slashdot0902 \\
-      [--threads 2] [--rounds 5] [--reps 3] [--markdown]
+      [--threads 2] [--rounds 5] [--reps 3] [--markdown] [--record FILE]
 Needs: networkit importable by --networkit-python (default: the running python).
 """
 import argparse
@@ -34,6 +34,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import bench_record  # noqa: E402
 SHARED = HERE.parent.parent / "shared" / "data"
 
 
@@ -120,6 +122,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--record", default=None,
+                    help="also write a result record here (bench/bench_record.py) for bench/perf_page.py")
     ap.add_argument("--networkit-python", default=os.environ.get("NETWORKIT_PYTHON", sys.executable),
                     help="python that can import networkit (default: $NETWORKIT_PYTHON or this one)")
     ap.add_argument("--cache-dir", default="/tmp/numagraph-vs-networkit")
@@ -157,16 +161,41 @@ def main():
             theirs = statistics.median(x["seconds"] for x in results["networkit"])
             extra = {k: results["numagraph"][-1][k] for k in results["numagraph"][-1] if k != "seconds"}
             extra_nk = {k: results["networkit"][-1][k] for k in results["networkit"][-1] if k != "seconds"}
-            rows.append((kernel, graph, ours, theirs, extra, extra_nk))
-            print(json.dumps({"kernel": kernel, "graph": graph, "numagraph_s": ours, "networkit_s": theirs,
-                              "ratio": ours / theirs, "numagraph": extra, "networkit": extra_nk}), flush=True)
+            row = {"kernel": kernel, "graph": graph, "numagraph_s": ours, "networkit_s": theirs,
+                   "ratio": ours / theirs, "numagraph": extra, "networkit": extra_nk}
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+            if args.record:  # after every row: a run that stops later keeps the earlier ones
+                bench_record.write(args.record, make_record(rows, args))
     if args.markdown:
-        print(f"\n{args.threads} threads, {args.rounds} rounds x {args.reps} calls, medians; ratio = numagraph / NetworKit\n")
-        print("| kernel | graph | numagraph s | NetworKit s | ratio | numagraph | NetworKit |")
-        print("|---|---|---:|---:|---:|---|---|")
-        for kernel, graph, ours, theirs, e, enk in rows:
-            fmt = lambda d: ", ".join(f"{k} {v:.6g}" if isinstance(v, float) else f"{k} {v}" for k, v in d.items())
-            print(f"| {kernel} | {graph} | {ours:.4f} | {theirs:.4f} | {ours / theirs:.2f} | {fmt(e)} | {fmt(enk)} |")
+        record = make_record(rows, args)
+        print("\n" + "\n".join(bench_record.markdown_header(record) + table_lines(record)))
+
+
+def make_record(rows, args):
+    version = subprocess.run([args.networkit_python, "-c", "import networkit; print(networkit.__version__)"],
+                             capture_output=True, text=True).stdout.strip()
+    try:  # the compiled module is what the comparison times
+        import numagraph._core
+        core = numagraph._core.__file__
+    except ImportError:
+        core = None
+    facts = {"rounds": args.rounds, "reps": args.reps}
+    return bench_record.make("networkit", rows, args.threads, core, {"NetworKit": version}, facts)
+
+
+def table_lines(record):
+    """The caption and Markdown table of a networkit record."""
+    f = record["facts"]
+    fmt = lambda d: ", ".join(f"{k} {v:.6g}" if isinstance(v, float) else f"{k} {v}" for k, v in d.items())
+    lines = [f"{record['machine']['threads']} threads, {f['rounds']} rounds x {f['reps']} calls, medians; "
+             "ratio = numagraph / NetworKit", "",
+             "| kernel | graph | numagraph s | NetworKit s | ratio | numagraph | NetworKit |",
+             "|---|---|---:|---:|---:|---|---|"]
+    for r in record["rows"]:
+        lines.append(f"| {r['kernel']} | {r['graph']} | {r['numagraph_s']:.4f} | {r['networkit_s']:.4f} | "
+                     f"{r['ratio']:.2f} | {fmt(r['numagraph'])} | {fmt(r['networkit'])} |")
+    return lines
 
 
 if __name__ == "__main__":
