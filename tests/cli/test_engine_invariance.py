@@ -83,3 +83,32 @@ def test_accounting_on_eight_nodes(cli, tmp_path):
             counts[engine] = rec["account"]
         assert counts["numa"]["remote_random"] == 0
         assert counts["flat"]["remote_random"] > counts["flat"]["local_random"]
+
+
+# The kernels with a flat version only: the topology moves their threads and
+# pages, never their answer (same thread count, so even Louvain's seeded
+# moves repeat exactly).
+FLAT_ONLY = [
+    ("communities", ["--seed", "3"], "exact"),
+    ("leiden", ["--seed", "3"], "exact"),
+    ("clustering", [], "float"),
+    ("closeness", [], "float"),
+    ("harmonic", [], "float"),
+    ("scc", [], "partition"),
+    ("tc", [], "exact"),
+]
+
+
+@pytest.mark.parametrize("kernel,kflags,kind", FLAT_ONLY)
+def test_flat_only_kernels_ignore_the_topology(cli, shared_data, tmp_path, kernel, kflags, kind):
+    path = shared_data / "email-Enron/email-Enron.txt.gz"
+    cast = int if kind == "exact" else float
+    answers = []
+    for topo in ["machine"] + TOPOLOGIES:
+        out = tmp_path / f"{len(answers)}.txt"
+        rec = run_json(kernel, path, "-s", *kflags, "-n", "1", "-t", "2", "--verify", "--topology", topo,
+                       "--output", out)[-1]
+        assert rec["verified"] is True, rec
+        answers.append(read_vertex_values(out, cast))
+    for other in answers[1:]:
+        compare(kind, answers[0], other)
