@@ -1,7 +1,7 @@
 // How many threads a flat kernel call uses: the whole pool, unless the graph
 // is too small for a second thread to pay for the fork, the barriers and the
 // shared cache lines. Below a problem's cut-off (stored arcs, measured per
-// problem: docs/kernels/performance.md, "Small graphs") the call runs on one thread,
+// problem: docs/kernels/sssp.md, "Threads on small graphs") the call runs on one thread,
 // or, for SSSP, starts on one thread and calls the team when a round is wide.
 // NUMAGRAPH_SERIAL_BELOW=<arcs> overrides every cut-off (0: never serial).
 // The NUMA engine is exempt: its partitions are laid out for the whole pool.
@@ -31,7 +31,7 @@ struct SerialCutoff {
 // bench/small_graph_threads.py --sweep measures where two threads start to
 // stop losing on Kronecker graphs (no slower there and on every larger graph
 // measured); each cut-off is that size rounded down to a power of two
-// (docs/kernels/performance.md, "Small graphs").
+// (docs/kernels/sssp.md, "Threads on small graphs").
 inline constexpr SerialCutoff kSerialCutoffs[] = {
     {"bfs", eid_t{1} << 15},
     {"sssp", eid_t{1} << 18, true},
