@@ -129,7 +129,8 @@ asan: deps
 tsan:
 	@scripts/install-deps.sh --fuzz
 	CC=clang CXX=clang++ cmake -S . -B $(TSAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(SAN_FLAGS)" -DNUMAGRAPH_SANITIZE=thread -DNUMAGRAPH_CLI=OFF -DNUMAGRAPH_MPI=OFF
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(SAN_FLAGS)" -DNUMAGRAPH_SANITIZE=thread -DNUMAGRAPH_CLI=OFF -DNUMAGRAPH_MPI=OFF \
+	  -DNUMAGRAPH_UNIT_FILTER='$(TSAN_TESTS)'
 	ninja -C $(TSAN_BUILD) -j $(JOBS) unit_tests
 	OMP_NUM_THREADS=4 OMP_TOOL_LIBRARIES=$$(dirname $$(realpath $$(command -v clang)))/../lib/libarcher.so \
 	  TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=1 second_deadlock_stack=1" \
