@@ -106,4 +106,8 @@ CSRGraph<V> apply_permutation(const CSRGraph<V>& g, const Permutation<V>& p) {
   return r;
 }
 
+// Compiled once in the library for both id widths (src/reorder/instances.cpp).
+extern template CSRGraph<std::uint32_t> apply_permutation(const CSRGraph<std::uint32_t>&, const Permutation<std::uint32_t>&);
+extern template CSRGraph<std::uint64_t> apply_permutation(const CSRGraph<std::uint64_t>&, const Permutation<std::uint64_t>&);
+
 }  // namespace numagraph::reorder

@@ -88,4 +88,11 @@ Permutation<V> compute_order(const CSRGraph<V>& g, const Spec& s, OrderStats* st
   return p;
 }
 
+// Compiled once in the library (src/reorder/instances.cpp) for both id
+// widths: every command and binding that can run --reorder includes this
+// header, and instantiating the orders (with libstdc++'s parallel sorts) in
+// each of them cost about a third of their compile time.
+extern template Permutation<std::uint32_t> compute_order(const CSRGraph<std::uint32_t>&, const Spec&, OrderStats*);
+extern template Permutation<std::uint64_t> compute_order(const CSRGraph<std::uint64_t>&, const Spec&, OrderStats*);
+
 }  // namespace numagraph::reorder
