@@ -69,12 +69,14 @@ test: build python
 
 # Only what the demo needs: the toolchain and the CLI (no unit tests, no
 # Python test stack; make test adds those to the same build directory).
+# Each step prints its wall time (the first run on a fresh machine is the
+# one a newcomer waits for: docs/building.md has the figures).
 demo:
-	@scripts/install-deps.sh --demo
-	@test -f $(BUILD)/build.ninja || \
-	  cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DNUMAGRAPH_TESTS=OFF
-	ninja -C $(BUILD) -j $(JOBS) numagraph
-	@scripts/demo.sh $(BUILD)/numagraph $(DEMO_SCALE)
+	@t=$$(date +%s); scripts/install-deps.sh --demo && echo "demo: dependencies checked in $$(( $$(date +%s) - t )) s"
+	@t=$$(date +%s); test -f $(BUILD)/build.ninja || \
+	  cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DNUMAGRAPH_TESTS=OFF; \
+	  ninja -C $(BUILD) -j $(JOBS) numagraph && echo "demo: numagraph built in $$(( $$(date +%s) - t )) s"
+	@t=$$(date +%s); scripts/demo.sh $(BUILD)/numagraph $(DEMO_SCALE) && echo "demo: ran in $$(( $$(date +%s) - t )) s"
 
 # The API reference from the installed package's docstrings (Sphinx autodoc),
 # warnings as errors, then its >>> examples as doctests. Builds the package
