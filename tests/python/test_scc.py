@@ -74,6 +74,8 @@ def test_scc_on_real_graphs(shared_data, name):
     comps = list(nx.strongly_connected_components(G))
     assert np.unique(labels).size == len(comps)
     same_partition(g, labels, comps)
+    with ng.config(threads=1):  # Tarjan's search instead of forward-backward: the same labels
+        assert np.array_equal(ng.strongly_connected_components(g), labels)
 
 
 def test_networkx_backend_strong_and_weak_components():

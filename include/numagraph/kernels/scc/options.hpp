@@ -23,7 +23,7 @@ struct SccOptions {};
 template <typename V>
 struct SccResult {
   NumaArray<V> labels;
-  std::int64_t trimmed = 0;  // vertices found alone by trimming (0 on undirected graphs)
+  std::int64_t trimmed = 0;  // vertices found alone by trimming (0 on undirected graphs and on one thread: Tarjan)
   int color_rounds = 0;      // rounds of colouring after the first forward-backward search
   CallInfo ran;
 };

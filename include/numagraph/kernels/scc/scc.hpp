@@ -1,6 +1,8 @@
 // numagraph::strongly_connected_components — the SCC entry point: forward-
 // backward search with trimming and colouring (forward_backward.hpp) on a
-// directed graph. On an undirected graph every edge goes both ways, so the
+// directed graph, or Tarjan's search (tarjan.hpp) when the call runs on one
+// thread (a graph below the serial cut-off, kernels/thread_budget.hpp, or a
+// pool of one). On an undirected graph every edge goes both ways, so the
 // SCCs are the connected components: it runs connected components' Afforest
 // (cc/afforest.hpp) and labels them the same way. Flat kernel only.
 #pragma once
@@ -9,6 +11,7 @@
 #include "numagraph/kernels/engine_call.hpp"
 #include "numagraph/kernels/scc/forward_backward.hpp"
 #include "numagraph/kernels/scc/options.hpp"
+#include "numagraph/kernels/scc/tarjan.hpp"
 
 namespace numagraph {
 
@@ -25,7 +28,8 @@ SccResult<V> strongly_connected_components(const CSRGraph<V>& g, const SccOption
   SccResult<V> r;
   call.run_flat([&] {
     if (call.graph().directed()) {
-      r = kernels::scc_forward_backward(call.graph(), o);
+      r = parallel::max_threads() == 1 ? kernels::scc_tarjan(call.graph(), o)
+                                       : kernels::scc_forward_backward(call.graph(), o);
     } else {
       r.labels = kernels::components_afforest(call.graph());
       kernels::label_by_smallest_member(r.labels);
