@@ -1,7 +1,8 @@
 // Clustering coefficients: a hand-drawn graph with known coefficients,
 // average and transitivity; Kronecker graphs against the brute-force
 // verifier at 1, 2 and 3 threads with 32- and 64-bit ids; the per-vertex
-// count renumbered by degree (marking) equal to the merging one; the verifier
+// count renumbered by degree (marking) equal to the merging one on 1 to 64
+// threads (private counts and shared atomic ones); the verifier
 // rejecting corrupted results; refusals (directed graphs).
 #include <gtest/gtest.h>
 #include <omp.h>
@@ -60,20 +61,29 @@ TEST_P(ClusteringIds, KroneckerMatchesVerifierOnAnyThreadCount) {
 
 TEST_P(ClusteringIds, RankedPerVertexCountEqualsMerging) {
   // Kronecker 12 is skewed: the ranked count renumbers by degree and marks.
+  // One thread builds the lower lists by appending (no sort), a team by
+  // sorting; up to 3 threads count into their own arrays, 64 threads (64 x n
+  // counts, more than the arcs) share one with atomic adds.
   const AnyGraph any = make_kron(12, false, GetParam());
+  const int before = omp_get_max_threads();
   numagraph::visit(
       [](const auto& g) {
         ASSERT_TRUE(kernels::tc_detail::worth_relabelling(g));
-        const auto ranked = kernels::triangles_per_vertex_ranked(g);
         const auto merged = kernels::triangles_per_vertex(g);
-        const auto marked = kernels::tc_detail::per_vertex_marking(g.out().offsets.data(), g.out().neighbors.data(),
-                                                                  g.num_vertices());
-        for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
-          ASSERT_EQ(ranked[v], merged[v]) << "vertex " << v;
-          ASSERT_EQ(marked[v], merged[v]) << "vertex " << v;
+        for (const int threads : {1, 2, 3, 64}) {
+          omp_set_num_threads(threads);
+          EXPECT_EQ(kernels::tc_detail::private_counts(threads, g.num_vertices(), g.num_arcs()), threads < 64);
+          const auto ranked = kernels::triangles_per_vertex_ranked(g);
+          const auto marked = kernels::tc_detail::per_vertex_marking(g.out().offsets.data(),
+                                                                    g.out().neighbors.data(), g.num_vertices());
+          for (std::int64_t v = 0; v < g.num_vertices(); ++v) {
+            ASSERT_EQ(ranked[v], merged[v]) << "vertex " << v << ", " << threads << " threads";
+            ASSERT_EQ(marked[v], merged[v]) << "vertex " << v << ", " << threads << " threads";
+          }
         }
       },
       any);
+  omp_set_num_threads(before);
 }
 
 INSTANTIATE_TEST_SUITE_P(IdWidths, ClusteringIds, ::testing::Values(false, true),
