@@ -14,6 +14,14 @@ Kernels are plug-ins: ``bench/nk_kernels/<name>.py`` defines
     def numagraph_run(ng, g): ...         # g: numagraph.Graph; returns a dict (may be empty)
     def networkit_run(nk, G): ...         # G: networkit.Graph;  returns a dict (may be empty)
 
+and the whole call is timed. A plug-in whose figures cost time of their own
+(a Python pass over the result) times the kernel alone instead:
+
+    def numagraph_kernel(ng, g): ...              # timed: the library call; returns its result
+    def numagraph_figures(ng, g, result): ...     # not timed: the dict, from the last call's result
+    def networkit_kernel(nk, G): ...              # timed: build the algorithm and run(); returns it
+    def networkit_figures(nk, G, result): ...     # not timed
+
 Graphs: ``kron18``, ``kron20`` (numagraph's Kronecker generator, default seed;
 each edge oriented by the parity of its ends for directed kernels) and any file under ../shared/data given as ``data:NAME`` (e.g.
 ``data:soc-Slashdot0902``), read by numagraph and handed to NetworKit as arrays.
@@ -97,21 +105,33 @@ def worker(args):
     if args.library == "numagraph":
         import numagraph as ng
         g = ng.Graph.from_edges(src, dst, num_vertices=n, directed=directed)
-        run = lambda: plugin.numagraph_run(ng, g)
+        run, figures = timed_call(plugin, "numagraph", ng, g)
     else:
         import networkit as nk
         nk.setNumberOfThreads(args.threads)
         G = nk.Graph(n, weighted=False, directed=directed)
         G.addEdges((src, dst))
         G.indexEdges()
-        run = lambda: plugin.networkit_run(nk, G)
+        run, figures = timed_call(plugin, "networkit", nk, G)
     out = run()
     times = []
     for _ in range(args.reps):
         t = time.perf_counter()
         out = run()
         times.append(time.perf_counter() - t)
-    print(json.dumps({"seconds": statistics.median(times) if times else None, **(out or {})}))
+    print(json.dumps({"seconds": statistics.median(times) if times else None, **(figures(out) or {})}))
+
+
+def timed_call(plugin, library, module, graph):
+    """(the call to time, the figures from its result): `library`_kernel and
+    `library`_figures when the plug-in has them, else `library`_run, whose dict
+    is its result."""
+    kernel = getattr(plugin, f"{library}_kernel", None)
+    if kernel is None:
+        run = getattr(plugin, f"{library}_run")
+        return (lambda: run(module, graph)), (lambda out: out)
+    figures = getattr(plugin, f"{library}_figures", lambda module, graph, result: {})
+    return (lambda: kernel(module, graph)), (lambda result: figures(module, graph, result))
 
 
 def main():
