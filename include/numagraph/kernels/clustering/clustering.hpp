@@ -50,9 +50,11 @@ struct ClusteringResult {
 
 namespace kernels {
 
-// Degree of v without self-loops (NetworkX's clustering ignores them).
+// Degree of v without self-loops (NetworkX's clustering ignores them): the
+// list's length when the graph has none, else a scan of the list.
 template <typename V>
 std::int64_t degree_without_loops(const CSRGraph<V>& g, V v) {
+  if (g.num_self_loops() == 0) return static_cast<std::int64_t>(g.out_degree(v));
   std::int64_t d = 0;
   for (const V w : g.out_neighbors(v)) d += w != v;
   return d;
@@ -66,11 +68,9 @@ void clustering_from_triangles(const CSRGraph<V>& g, ClusteringResult& r) {
   const std::int64_t n = g.num_vertices();
   r.coefficient = NumaArray<double>(static_cast<std::size_t>(n));
   std::int64_t corners = 0, triples = 0, nonzero = 0;
-  const bool loops = g.num_self_loops() != 0;  // without any, the degree is the list's length
 #pragma omp parallel for schedule(static) reduction(+ : corners, triples, nonzero)
   for (std::int64_t v = 0; v < n; ++v) {
-    const std::int64_t d = loops ? degree_without_loops(g, static_cast<V>(v))
-                                 : static_cast<std::int64_t>(g.out_degree(static_cast<V>(v)));
+    const std::int64_t d = degree_without_loops(g, static_cast<V>(v));
     const std::int64_t t = r.triangles[v];
     corners += t;
     triples += d * (d - 1) / 2;
