@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "components.hpp"
+#include "components_gathered.hpp"
 #include "agree.hpp"
 #include "exchange.hpp"
 #include "job.hpp"
@@ -20,6 +21,7 @@ namespace {
 struct CcFlags {
   GraphFlags graph;
   RunFlags run;
+  std::int64_t gather_limit = -1;  // -1: default_gather_limit(g)
 };
 
 void run_cc(const CcFlags& f, MPI_Comm comm) {
@@ -28,13 +30,14 @@ void run_cc(const CcFlags& f, MPI_Comm comm) {
   if (g.weighted)
     note_once(comm, job.graph.name + " has edge weights; cc does not use them (components depend only on which edges "
                                      "exist); sssp does");
+  const std::int64_t gather_limit = f.gather_limit < 0 ? default_gather_limit(g) : f.gather_limit;
   StepTimes times;
   DistCcResult r;
   std::vector<double> seconds;
   for (int t = 0; t < f.run.trials; ++t) {
     MPI_Barrier(comm);
     const double t0 = MPI_Wtime();
-    r = connected_components(g, times);
+    r = connected_components(g, gather_limit, times);
     seconds.push_back(max_all(MPI_Wtime() - t0, comm));
   }
   const ComponentSummary sum = summarize_components(g, r.labels);
@@ -53,7 +56,10 @@ void run_cc(const CcFlags& f, MPI_Comm comm) {
   }
   const std::string largest = user_id_of(job, sum.largest_label);
   profile::Record rec = base_record(job, "cc");
-  rec.set("variant", "union-find+rounds")  // components.hpp: local union-find, then label rounds between ranks
+  // components.hpp: local union-find, then the contracted graph gathered or label rounds between ranks
+  rec.set("variant", std::string("union-find+") + r.method)
+      .set("gather_limit", gather_limit)
+      .set("contracted_edges", r.contracted_edges)
       .set("num_components", sum.num_components)
       .set("largest_component", sum.largest_component)
       .set("rounds", r.rounds)
@@ -75,6 +81,13 @@ Command cc_command() {
   return {"cc", "connected components over the ranks (weak for directed graphs)", [](CLI::App& app) {
             auto f = std::make_shared<CcFlags>();
             add_graph_flags(app, f->graph);
+            app.add_option("--gather-limit", f->gather_limit,
+                           "after each rank links its own arcs, gather the ties between the ranks' components on "
+                           "every rank when there are at most EDGES of them (default: the vertices over the "
+                           "ranks, at least 65536), else run label rounds that keep each rank's memory at its "
+                           "share; 0 always runs the rounds")
+                ->type_name("EDGES")
+                ->check(CLI::NonNegativeNumber);
             add_run_flags(app, f->run,
                           "write each vertex's component (its member with the smallest id, in your ids): "
                           "FILE.csv/.tsv with a header 'vertex,component', any other name 'id component' lines");

@@ -3,8 +3,12 @@
 // vertex is labelled with the smallest global dense id in its component, so
 // the answer is the same whatever the ranks and threads.
 //
-// Method: local union-find, then min-label propagation between the ranks'
-// local components, sped up by hooking and pointer jumping on the labels.
+// Method: local union-find, then the ranks' local components are tied
+// together in one of two ways: gathered as a contracted graph on every rank
+// when it is small (components_gathered.hpp: one exchange and one
+// allgather; on Kronecker scale 20 at 2 ranks, about 100 K ghost keys make
+// a graph of a few thousand edges), else by min-label propagation between
+// them, sped up by hooking and pointer jumping on the labels (step 2 below).
 //   1. Each rank links its own vertices and its ghosts along every arc it
 //      holds (Afforest-style sampled linking with compare-and-swap, OpenMP
 //      threads), and labels each local component with the smallest global id
@@ -48,12 +52,17 @@ namespace numagraph::dist {
 
 struct DistCcResult {
   std::vector<std::uint64_t> labels;  // per own vertex: its component's smallest global dense id
-  int rounds = 0;                     // exchanges that moved labels between ranks
-  std::int64_t label_messages = 0;    // messages this rank sent over all rounds (16 bytes each)
+  const char* method = "rounds";      // "gathered" (components_gathered.hpp) or "rounds" (step 2 above)
+  std::int64_t contracted_edges = -1;  // the contracted graph's edges, all ranks; -1 when not built (limit 0)
+  int rounds = 0;                      // exchanges that moved labels between ranks
+  std::int64_t label_messages = 0;     // messages this rank sent: ghost keys, then rounds (16 bytes each)
 };
 
-// Collective over g.comm.
-DistCcResult connected_components(const DistCsr& g, StepTimes& times);
+// Collective over g.comm. After step 1, the ties between local components
+// are gathered on every rank when there are at most `gather_limit` of them
+// (components_gathered.hpp; default_gather_limit(g) is the default), else
+// step 2's rounds run; 0 always runs the rounds.
+DistCcResult connected_components(const DistCsr& g, std::int64_t gather_limit, StepTimes& times);
 
 // What `numagraph cc --json` reports about the partition, the same on
 // every rank: the number of components, the size of the largest and its

@@ -4,7 +4,10 @@
 // (carve), and both kernels run; the partitions must be equal (the shared
 // labels mapped to each component's smallest member must equal the
 // distributed labels, which are that member by construction), and so must
-// the component count and the largest component's size. Prints one JSON line
+// the component count and the largest component's size. Both ways of tying
+// the ranks' local components are checked: gathering the contracted graph
+// (the default limit) and the label rounds (limit 0, and limit 1, where the
+// contracted graph is built and found too large). Prints one JSON line
 // on rank 0; exit status 1 on a mismatch.
 //   mpirun -n 3 build/mpi/dist-check-cc GRAPH [-s] [--trials N]
 #include <mpi.h>
@@ -18,6 +21,7 @@
 
 #include "carve.hpp"
 #include "components.hpp"
+#include "components_gathered.hpp"
 #include "exchange.hpp"
 #include "numagraph/graph/builder.hpp"
 #include "numagraph/graph/io.hpp"
@@ -31,16 +35,26 @@ using namespace numagraph;
 
 int check(const Graph32& whole, const std::string& name, int trials) {
   dist::DistCsr g = dist::carve(whole, MPI_COMM_WORLD);
-  dist::DistCcResult r;
+  dist::DistCcResult r, by_gathering;
   dist::StepTimes times;
-  double dist_s = std::numeric_limits<double>::max();
+  double dist_s = std::numeric_limits<double>::max(), gathered_s = std::numeric_limits<double>::max();
   for (int t = 0; t < trials; ++t) {
     times = {};
     MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
-    r = dist::connected_components(g, times);
+    r = dist::connected_components(g, 0, times);
     dist_s = std::min(dist_s, dist::max_all(MPI_Wtime() - t0, g.comm));
   }
+  for (int t = 0; t < trials; ++t) {
+    dist::StepTimes unused;
+    MPI_Barrier(MPI_COMM_WORLD);
+    const double t0 = MPI_Wtime();
+    by_gathering = dist::connected_components(g, dist::default_gather_limit(g), unused);
+    gathered_s = std::min(gathered_s, dist::max_all(MPI_Wtime() - t0, g.comm));
+  }
+  // A limit below the contracted graph's size: built, refused, then the rounds.
+  dist::StepTimes unused;
+  const dist::DistCcResult refused = dist::connected_components(g, 1, unused);
   const dist::ComponentSummary summary = dist::summarize_components(g, r.labels);
 
   double shared_s = std::numeric_limits<double>::max();
@@ -62,8 +76,11 @@ int check(const Graph32& whole, const std::string& name, int trials) {
     largest = std::max(largest, size[v]);
   }
   std::int64_t mismatches = 0;
-  for (std::int64_t v = 0; v < g.local_n; ++v)
+  for (std::int64_t v = 0; v < g.local_n; ++v) {
     mismatches += r.labels[v] != smallest[shared.labels[g.first + v]];
+    mismatches += by_gathering.labels[v] != smallest[shared.labels[g.first + v]];
+    mismatches += refused.labels[v] != smallest[shared.labels[g.first + v]];
+  }
   mismatches = dist::sum_all(mismatches, g.comm);
   const std::int64_t messages = dist::sum_all(r.label_messages, g.comm);
   const bool ok = mismatches == 0 && summary.num_components == components && summary.largest_component == largest;
@@ -75,13 +92,15 @@ int check(const Graph32& whole, const std::string& name, int trials) {
         "{\"check\": \"cc\", \"graph\": \"%s\", \"ranks\": %d, \"threads\": %d, \"vertices\": %lld, \"arcs\": %lld, "
         "\"directed\": %s, \"ghosts\": %lld, \"ok\": %s, \"mismatches\": %lld, \"num_components\": %lld, "
         "\"expected_components\": %lld, \"largest_component\": %lld, \"expected_largest\": %lld, \"rounds\": %d, "
-        "\"label_messages\": %lld, \"dist_s\": %.6f, \"compute_s\": %.6f, \"exchange_s\": %.6f, \"wait_s\": %.6f, "
+        "\"label_messages\": %lld, \"gathered_method\": \"%s\", \"contracted_edges\": %lld, \"gathered_s\": %.6f, "
+        "\"dist_s\": %.6f, \"compute_s\": %.6f, \"exchange_s\": %.6f, \"wait_s\": %.6f, "
         "\"shared_s\": %.6f}\n",
         name.c_str(), g.ranks, omp_get_max_threads(), static_cast<long long>(g.n),
         static_cast<long long>(g.global_arcs), g.directed ? "true" : "false", static_cast<long long>(ghosts),
         ok ? "true" : "false", static_cast<long long>(mismatches), static_cast<long long>(summary.num_components),
         static_cast<long long>(components), static_cast<long long>(summary.largest_component),
-        static_cast<long long>(largest), r.rounds, static_cast<long long>(messages), dist_s, compute, exchange, wait,
+        static_cast<long long>(largest), r.rounds, static_cast<long long>(messages), by_gathering.method,
+        static_cast<long long>(by_gathering.contracted_edges), gathered_s, dist_s, compute, exchange, wait,
         shared_s);
   return ok ? 0 : 1;
 }

@@ -226,6 +226,8 @@ class Run:
     flags: tuple = ()
     ranks: tuple = None  # None: the graph's rank counts
     output: str = ".txt"
+    mpi_flags: tuple = ()  # for numagraph-mpi only
+    variant: str = None  # the numagraph-mpi record's "variant", when the run pins it
 
 
 @dataclass
@@ -241,6 +243,11 @@ class Graph:
 BASE = [Run("bfs", "bfs", output=".csv"), Run("sssp", "sssp", output=".txt"), Run("cc", "cc", output=".tsv"),
         Run("pr", "pr", ("--variant", "jacobi"), output=".txt")]
 VARIANT_RANKS = (2, 3)  # flag variants: two splittings (the four base kernels run at every rank count)
+# cc ties the ranks' components by gathering them (the default on these small
+# graphs) or, when told so or when there are too many, by label rounds.
+CC_GATHERED = Run("cc-gathered", "cc", ranks=VARIANT_RANKS, variant="union-find+gathered")
+CC_ROUNDS = Run("cc-rounds", "cc", ranks=VARIANT_RANKS, mpi_flags=("--gather-limit", "0"),
+                variant="union-find+rounds")
 NX = Run("pr-networkx", "pr", ("--variant", "jacobi", "--networkx"), VARIANT_RANKS, ".csv")
 PERSONALIZED = Run("pr-personalized", "pr", ("--variant", "jacobi", "--personalization", "{pers}"), VARIANT_RANKS,
                    ".csv")
@@ -248,7 +255,7 @@ PERSONALIZED = Run("pr-personalized", "pr", ("--variant", "jacobi", "--personali
 GRAPHS = [
     Graph("facebook", "facebook_combined/facebook_combined.txt.gz", ("-s",),
           runs=BASE + [NX, Run("bfs-alpha-beta", "bfs", ("--alpha", "2", "--beta", "4"), VARIANT_RANKS)]),
-    Graph("wiki-Vote", "wiki-Vote/wiki-Vote.txt.gz", runs=BASE + [NX]),
+    Graph("wiki-Vote", "wiki-Vote/wiki-Vote.txt.gz", runs=BASE + [NX, CC_GATHERED, CC_ROUNDS]),
     Graph("p2p-Gnutella05", "p2p-Gnutella05/p2p-Gnutella05.txt", runs=BASE + [PERSONALIZED]),
     Graph("email-Enron", "email-Enron/email-Enron.txt.gz", ("-s",), runs=list(BASE)),
     Graph("rome99", "rome99/rome99.gr",
@@ -258,8 +265,9 @@ GRAPHS = [
     Graph("netscience", "netscience/netscience.mtx", runs=BASE + [NX]),
     Graph("PGPgiantcompo", "PGPgiantcompo/PGPgiantcompo.graph", runs=list(BASE)),
     Graph("soc-Slashdot0902", "soc-Slashdot0902/soc-Slashdot0902.txt.gz", ranks=(2, 3), runs=list(BASE)),
-    Graph("USA-road-d.NY", "USA-road-d.NY/USA-road-d.NY.gr.gz", ranks=(2, 3), runs=list(BASE)),
-    Graph("kron11", "kron11.el", ("-s",), make=generator("kron", "--scale", "11"), runs=BASE + [NX]),
+    Graph("USA-road-d.NY", "USA-road-d.NY/USA-road-d.NY.gr.gz", ranks=(2, 3), runs=BASE + [CC_GATHERED, CC_ROUNDS]),
+    Graph("kron11", "kron11.el", ("-s",), make=generator("kron", "--scale", "11"),
+          runs=BASE + [NX, CC_GATHERED, CC_ROUNDS]),
     Graph("kron10-raw", "kron10_raw.el", ("-s", "--keep-self-loops", "--keep-duplicates"),
           make=generator("kron", "--scale", "10", "--keep-self-loops", "--keep-duplicates"),
           runs=[Run("cc", "cc"), Run("pr", "pr", ("--variant", "jacobi"))]),
@@ -488,7 +496,7 @@ def exact_run(cache, graph, run_id, ranks):
     run = next(r for r in g.runs if r.id == run_id)
     ref_values, ref_rec = reference(cache, g, run)
     out = cache.folder / f"mpi-{g.name}-{run.id}-np{ranks}{run.output}"
-    rec = run_mpi(ranks, *command_args(cache, g, run, out))
+    rec = run_mpi(ranks, *command_args(cache, g, run, out), *run.mpi_flags)
     values = read_output(out)
     out.unlink()
     return run.kernel, ref_values, ref_rec, values, rec
@@ -496,7 +504,11 @@ def exact_run(cache, graph, run_id, ranks):
 
 @pytest.mark.parametrize("graph,run_id,ranks", EXACT_CASES)
 def test_same_answers_as_numagraph(cache, graph, run_id, ranks):
-    compare(*cache.result(exact_key(graph, run_id, ranks), lambda: exact_run(cache, graph, run_id, ranks)))
+    result = cache.result(exact_key(graph, run_id, ranks), lambda: exact_run(cache, graph, run_id, ranks))
+    compare(*result)
+    variant = next(r for r in GRAPH_BY_NAME[graph].runs if r.id == run_id).variant
+    if variant:
+        assert result[4]["variant"] == variant
 
 
 INFO_CASES = [pytest.param(g.name, ranks, id=f"{g.name}-np{ranks}") for g in GRAPHS for ranks in (1, max(g.ranks))]
