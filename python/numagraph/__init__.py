@@ -22,6 +22,7 @@ from . import _core
 from ._core import Error, UsageError, InputError, IoError, VerifyError, ResourceError
 from .graph import Graph, read
 from .notes import InputNote
+from .openmp import OpenMPWarning, openmp_runtimes
 from .dataframes import read_parquet
 from . import generate
 from .algorithms import (
@@ -61,6 +62,8 @@ __all__ = [
     "Graph",
     "read",
     "InputNote",
+    "OpenMPWarning",
+    "openmp_runtimes",
     "read_parquet",
     "generate",
     "config",

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _core
+from . import _core, openmp
 from .graph import Graph
 from .runtime import place_text
 
@@ -53,6 +53,7 @@ def _placed(kernel):
     """Adds place= and placement_report= to a kernel (see the module docstring)."""
     @functools.wraps(kernel)
     def call(*args, place=None, placement_report=False, **kw):
+        openmp.check()  # a second OpenMP runtime in the process: warned once
         if place is None and not placement_report:
             return kernel(*args, **kw)
         asked = _roles(place_text(place) if place is not None else "")
