@@ -68,6 +68,7 @@ command that produced it.
 | GBBS | BC default, `-fa`, `-ligra`; DeltaStepping `-delta`; PageRank `-eps 1e-4 -iters 20`, default and `-em`; Connectivity (WorkEfficientSDB14, and ConnectIt when built); Triangle `-ordering degree` and `goodrich`; KCore default and `-fa` |
 | Ligra | BFS and BFS-Bitvector; Components and Components-Shortcut; PageRank with `-maxiters` = numagraph's iteration count (its own stopping rule is fixed at 1e-7); BC, Triangle, KCore as they come |
 | NetworKit | from PyPI, one worker process per library per round, same edge arrays (`bench/nk_kernels/` holds one plug-in per kernel) |
+| NetworKit and igraph from Python | `bench/python_compare.py`: the same workers and plug-ins, BFS, PageRank, CC and BC in each library's own process |
 
 numagraph is built as [building.md](building.md) says (Release, `-O3 -march=x86-64-v3`);
 GBBS and Ligra get `-march=x86-64-v3` in place of `-march=native`, so every tool has the same
@@ -99,8 +100,11 @@ python bench/perf_page.py --check  # exits 1 with a diff when the page is out of
 """
 
 TITLES = {"peers": "Kernels against gapbs, GBBS and Ligra", "load": "Loading a text graph",
-          "networkit": "Kernels against NetworKit"}
-ORDER = {"peers": 0, "load": 1, "networkit": 2}
+          "networkit": "Kernels against NetworKit",
+          "python-compare": "numagraph from Python against NetworKit and igraph",
+          "python-mixed": "numagraph and NetworKit in one Python process"}
+ORDER = {"peers": 0, "load": 1, "networkit": 2, "python-compare": 3, "python-mixed": 4}
+TABLE_KINDS = ("load", "networkit", "python-compare", "python-mixed")
 
 
 def load_records(results):
@@ -147,17 +151,19 @@ def record_lines(rec, tables):
         if f:
             lines += [f"{m['threads']} threads, {f.get('rounds')} rounds x {f.get('trials')} trials per tool, medians.", ""]
         lines += tables["peers"](rec["rows"])
-    elif kind in ("load", "networkit"):
+    elif kind in TABLE_KINDS:
         lines += tables[kind](rec)
     else:
-        sys.exit(f"perf_page: {rec['_file']}: unknown kind {kind!r} (peers, load, networkit)")
+        sys.exit(f"perf_page: {rec['_file']}: unknown kind {kind!r} (peers, {', '.join(TABLE_KINDS)})")
     return lines
 
 
 def render(results=RESULTS, tables=None):
     """The page's text from the records under RESULTS."""
     tables = tables or {"peers": _bench("peers_table").table_lines, "load": _bench("load_table").table_lines,
-                        "networkit": _bench("vs_networkit").table_lines}
+                        "networkit": _bench("vs_networkit").table_lines,
+                        "python-compare": _bench("python_compare").table_lines,
+                        "python-mixed": _bench("python_compare").mixed_table_lines}
     lines = HEAD.rstrip("\n").split("\n")
     machines = load_records(results)
     if not machines:

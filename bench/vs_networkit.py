@@ -14,7 +14,8 @@ Kernels are plug-ins: ``bench/nk_kernels/<name>.py`` defines
     def numagraph_run(ng, g): ...         # g: numagraph.Graph; returns a dict (may be empty)
     def networkit_run(nk, G): ...         # G: networkit.Graph;  returns a dict (may be empty)
 
-and the whole call is timed. A plug-in whose figures cost time of their own
+and the whole call is timed (``igraph_run(ig, G)`` too, for bench/python_compare.py,
+which runs the same workers for igraph). A plug-in whose figures cost time of their own
 (a Python pass over the result) times the kernel alone instead:
 
     def numagraph_kernel(ng, g): ...              # timed: the library call; returns its result
@@ -98,28 +99,47 @@ def edge_arrays(graph, directed, cache_dir):
     return n, src, dst
 
 
-def worker(args):
-    plugin = load_plugin(args.kernel)
-    directed = bool(getattr(plugin, "DIRECTED", False))
-    n, src, dst = edge_arrays(args.graph, directed, args.cache_dir)
-    if args.library == "numagraph":
+def build_graph(library, n, src, dst, directed, threads):
+    """(the library's module, its graph built from the edge arrays)."""
+    if library == "numagraph":
         import numagraph as ng
-        g = ng.Graph.from_edges(src, dst, num_vertices=n, directed=directed)
-        run, figures = timed_call(plugin, "numagraph", ng, g)
-    else:
+        return ng, ng.Graph.from_edges(src, dst, num_vertices=n, directed=directed)
+    if library == "networkit":
         import networkit as nk
-        nk.setNumberOfThreads(args.threads)
+        nk.setNumberOfThreads(threads)
         G = nk.Graph(n, weighted=False, directed=directed)
         G.addEdges((src, dst))
         G.indexEdges()
-        run, figures = timed_call(plugin, "networkit", nk, G)
-    out = run()
-    times = []
-    for _ in range(args.reps):
-        t = time.perf_counter()
+        return nk, G
+    import igraph as ig
+    import numpy as np
+    return ig, ig.Graph(n=n, edges=np.column_stack([src, dst]), directed=directed)
+
+
+def worker(args):
+    """Times each kernel of --kernel (comma-separated, one graph built for all of
+    them) and prints one JSON line per kernel."""
+    plugins = {name: load_plugin(name) for name in args.kernel.split(",")}
+    directed = {bool(getattr(p, "DIRECTED", False)) for p in plugins.values()}
+    if len(directed) > 1:
+        sys.exit("vs_networkit: one worker's kernels must all be directed or all undirected")
+    is_directed = directed.pop()
+    n, src, dst = edge_arrays(args.graph, is_directed, args.cache_dir)
+    if args.reps == 0:  # only build the cached arrays
+        return
+    module, graph = build_graph(args.library, n, src, dst, is_directed, args.threads)
+    for name, plugin in plugins.items():
+        if not any(hasattr(plugin, f"{args.library}_{what}") for what in ("run", "kernel")):
+            continue  # the library has no such kernel
+        run, figures = timed_call(plugin, args.library, module, graph)
         out = run()
-        times.append(time.perf_counter() - t)
-    print(json.dumps({"seconds": statistics.median(times) if times else None, **(figures(out) or {})}))
+        times = []
+        for _ in range(args.reps):
+            t = time.perf_counter()
+            out = run()
+            times.append(time.perf_counter() - t)
+        print(json.dumps({"kernel": name, "seconds": statistics.median(times) if times else None,
+                          **(figures(out) or {})}), flush=True)
 
 
 def timed_call(plugin, library, module, graph):
@@ -147,7 +167,7 @@ def main():
     ap.add_argument("--networkit-python", default=os.environ.get("NETWORKIT_PYTHON", sys.executable),
                     help="python that can import networkit (default: $NETWORKIT_PYTHON or this one)")
     ap.add_argument("--cache-dir", default="/tmp/numagraph-vs-networkit")
-    ap.add_argument("--worker", choices=["numagraph", "networkit"], help=argparse.SUPPRESS)
+    ap.add_argument("--worker", choices=["numagraph", "networkit", "igraph"], help=argparse.SUPPRESS)
     ap.add_argument("--kernel", help=argparse.SUPPRESS)
     ap.add_argument("--graph", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -159,28 +179,13 @@ def main():
     env = dict(os.environ, OMP_NUM_THREADS=str(args.threads), NUMAGRAPH_THREADS=str(args.threads))
     rows = []
     for kernel in args.kernels:
-        plugin = load_plugin(kernel)
         for graph in args.graphs:
-            # Build the cached arrays once, outside the timed workers.
-            subprocess.run([sys.executable, __file__, "--worker", "numagraph", "--kernel", kernel, "--graph", graph,
-                            "--reps", "0", "--cache-dir", args.cache_dir], env=env, check=True,
-                           stdout=subprocess.DEVNULL)
-            results = {"numagraph": [], "networkit": []}
-            for r in range(args.rounds):
-                order = ["numagraph", "networkit"] if r % 2 == 0 else ["networkit", "numagraph"]
-                for lib in order:
-                    py = sys.executable if lib == "numagraph" else args.networkit_python
-                    p = subprocess.run([py, __file__, "--worker", lib, "--kernel", kernel, "--graph", graph,
-                                        "--reps", str(args.reps), "--threads", str(args.threads),
-                                        "--cache-dir", args.cache_dir],
-                                       env=env, capture_output=True, text=True)
-                    if p.returncode != 0:
-                        sys.exit(f"vs_networkit: {lib} {kernel} on {graph} failed:\n{p.stderr}")
-                    results[lib].append(json.loads(p.stdout.strip().splitlines()[-1]))
+            results = measure_rounds([kernel], graph, {"numagraph": sys.executable,
+                                                       "networkit": args.networkit_python}, args, env)
+            results = {lib: runs[kernel] for lib, runs in results.items()}
             ours = statistics.median(x["seconds"] for x in results["numagraph"])
             theirs = statistics.median(x["seconds"] for x in results["networkit"])
-            extra = {k: results["numagraph"][-1][k] for k in results["numagraph"][-1] if k != "seconds"}
-            extra_nk = {k: results["networkit"][-1][k] for k in results["networkit"][-1] if k != "seconds"}
+            extra, extra_nk = figures_of(results["numagraph"]), figures_of(results["networkit"])
             row = {"kernel": kernel, "graph": graph, "numagraph_s": ours, "networkit_s": theirs,
                    "ratio": ours / theirs, "numagraph": extra, "networkit": extra_nk}
             rows.append(row)
@@ -190,6 +195,36 @@ def main():
     if args.markdown:
         record = make_record(rows, args)
         print("\n" + "\n".join(bench_record.markdown_header(record) + table_lines(record)))
+
+
+def measure_rounds(kernels, graph, pythons, args, env):
+    """{library: {kernel: [one result dict per round]}}: each round starts one
+    worker process per library (the python of `pythons`), which builds the graph
+    once and times every kernel of `kernels`; the order of the libraries reverses
+    every other round."""
+    # Build the cached arrays once, outside the timed workers.
+    subprocess.run([sys.executable, __file__, "--worker", "numagraph", "--kernel", ",".join(kernels),
+                    "--graph", graph, "--reps", "0", "--cache-dir", args.cache_dir], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    results = {lib: {k: [] for k in kernels} for lib in pythons}
+    for r in range(args.rounds):
+        order = list(pythons) if r % 2 == 0 else list(reversed(pythons))
+        for lib in order:
+            p = subprocess.run([pythons[lib], __file__, "--worker", lib, "--kernel", ",".join(kernels),
+                                "--graph", graph, "--reps", str(args.reps), "--threads", str(args.threads),
+                                "--cache-dir", args.cache_dir], env=env, capture_output=True, text=True)
+            if p.returncode != 0:
+                sys.exit(f"vs_networkit: {lib} {','.join(kernels)} on {graph} failed:\n{p.stderr}")
+            for line in p.stdout.strip().splitlines():
+                if line.startswith("{"):
+                    out = json.loads(line)
+                    results[lib][out.pop("kernel")].append(out)
+    return results
+
+
+def figures_of(runs):
+    """The last round's figures (all but the time) of one library and kernel."""
+    return {k: v for k, v in runs[-1].items() if k != "seconds"}
 
 
 def make_record(rows, args):
