@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <numeric>
 #include <optional>
 #include <vector>
 
@@ -21,6 +20,7 @@
 #include "numagraph/util/error.hpp"
 #include "numagraph/util/cancel.hpp"
 #include "numagraph/profile/current.hpp"
+#include "numagraph/reorder/degree.hpp"
 
 namespace numagraph::kernels {
 
@@ -188,9 +188,7 @@ std::int64_t triangles_ordered(const CSRGraph<V>& g, bool* relabelled = nullptr,
   }
   std::optional<profile::InnerPhase> phase(std::in_place, "relabel");
   // New id of v = its rank by decreasing degree.
-  std::vector<V> by_degree(static_cast<std::size_t>(n));
-  std::iota(by_degree.begin(), by_degree.end(), V{0});
-  std::stable_sort(by_degree.begin(), by_degree.end(), [&](V a, V b) { return g.out_degree(a) > g.out_degree(b); });
+  const NumaArray<V> by_degree = reorder::degree_order(g);
   NumaArray<V> rank(static_cast<std::size_t>(n));
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t i) { rank[by_degree[static_cast<std::size_t>(i)]] = static_cast<V>(i); });
   NumaArray<eid_t> degree(static_cast<std::size_t>(n) + 1), off(static_cast<std::size_t>(n) + 1);

@@ -117,7 +117,7 @@ NumaArray<std::int64_t> per_vertex_marking(const eid_t* offsets, const V* lists,
 // keeping only its vertex's lower neighbours, ascending.
 template <typename V>
 struct LowerListsByDegree {
-  std::vector<V> by_degree;  // new id -> g's id
+  NumaArray<V> by_degree;    // new id -> g's id (reorder::degree_order)
   NumaArray<eid_t> offsets;  // n + 1
   NumaArray<V> lists;
 };
@@ -127,16 +127,7 @@ LowerListsByDegree<V> lower_lists_by_degree(const CSRGraph<V>& g) {
   const std::int64_t n = g.num_vertices();
   const auto un = static_cast<std::size_t>(n);
   LowerListsByDegree<V> r;
-  // Counting sort by degree, highest first: O(n + max degree), stable.
-  eid_t max_degree = 0;
-  for (std::int64_t v = 0; v < n; ++v) max_degree = std::max(max_degree, g.out_degree(static_cast<V>(v)));
-  std::vector<eid_t> first(static_cast<std::size_t>(max_degree) + 2, 0);  // first[k]: first slot of degree max - k
-  for (std::int64_t v = 0; v < n; ++v) ++first[static_cast<std::size_t>(max_degree - g.out_degree(static_cast<V>(v))) + 1];
-  for (std::size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
-  r.by_degree.resize(un);
-  for (std::int64_t v = 0; v < n; ++v)
-    r.by_degree[static_cast<std::size_t>(first[static_cast<std::size_t>(max_degree - g.out_degree(static_cast<V>(v)))]++)] =
-        static_cast<V>(v);
+  r.by_degree = reorder::degree_order(g);
   const V* const old_of = r.by_degree.data();
   auto rank = NumaArray<V>::for_overwrite(un);
   parallel::for_static(std::int64_t{0}, n, [&](std::int64_t i) { rank[old_of[i]] = static_cast<V>(i); });
