@@ -102,17 +102,21 @@ INSTANTIATE_TEST_SUITE_P(IdWidths, CcIds, ::testing::Values(false, true),
                          [](const auto& info) { return info.param ? "ids64" : "ids32"; });
 
 TEST(Cc, AfforestWithoutSamplingRoundsStillLinksEverything) {
-  const AnyGraph any = make_kron(10, true, false);
-  numagraph::visit(
-      [](const auto& g) {
-        // 2000 rounds: more than any vertex's degree, so every arc is a sampled one.
-        for (const int rounds : {0, 1, 5, 2000}) {
-          const auto comp = kernels::components_afforest(g, rounds);
-          EXPECT_TRUE(verify::components(g, comp.data()).ok) << rounds << " rounds";
-        }
-        EXPECT_THROW(kernels::components_afforest(g, -1), UsageError);
-      },
-      any);
+  // Directed graphs sample out-arcs and in-arcs in turn: odd and even round
+  // counts leave different arcs to the final pass.
+  for (const bool directed : {true, false}) {
+    const AnyGraph any = make_kron(10, directed, false);
+    numagraph::visit(
+        [&](const auto& g) {
+          // 2000 rounds: more than any vertex's degree, so every arc is a sampled one.
+          for (const int rounds : {0, 1, 2, 3, 5, 2000}) {
+            const auto comp = kernels::components_afforest(g, rounds);
+            EXPECT_TRUE(verify::components(g, comp.data()).ok) << rounds << " rounds, directed " << directed;
+          }
+          EXPECT_THROW(kernels::components_afforest(g, -1), UsageError);
+        },
+        any);
+  }
 }
 
 TEST(Cc, VerifierRejectsMergedAndSplitComponents) {

@@ -4,7 +4,8 @@
 // and guess the giant component from a sample of labels. Then the final pass
 // skips every vertex already in the giant component and links the remaining
 // vertices through their other edges. Directed graphs give weakly connected
-// components: the final pass also follows in-edges (an arc counts both ways).
+// components: an arc counts both ways, so the samples take out-arcs and
+// in-arcs in turn and the final pass follows both.
 // Labels are representative vertex ids (a root of the forest).
 #pragma once
 
@@ -36,14 +37,25 @@ NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, 
   // Labels within 1/16 of the L3 are mostly cache hits already; the prefetch
   // then only costs (road-NY 1.07x, soc-Slashdot0902 1.2x: docs/kernels/cc.md).
   const bool prefetch = static_cast<std::uint64_t>(n) * sizeof(V) > numa::last_level_cache_bytes() / 16;
+  // Sampled arcs. Undirected: round r links each vertex's r-th arc. Directed:
+  // rounds alternate out-arcs and in-arcs (out 0, in 0, out 1, ...), so that a
+  // vertex with few out-arcs but many in-arcs (the high ids of a Kronecker
+  // graph) joins the giant here instead of linking all its in-arcs at the end.
+  const bool directed = g.directed();
+  const int sampled_out = directed ? (neighbor_rounds + 1) / 2 : neighbor_rounds;
+  const int sampled_in = directed ? neighbor_rounds / 2 : 0;
   for (int r = 0; r < neighbor_rounds; ++r) {
     profile::InnerPhase phase("sample links");
+    const bool use_in = directed && r % 2 == 1;
+    const eid_t* const o = use_in ? g.in_arrays().offsets.data() : off;
+    const V* const nb = use_in ? g.in_arrays().neighbors.data() : nbr;
+    const int k = directed ? r / 2 : r;  // which arc of the list
 #pragma omp parallel for schedule(dynamic, chunk)
     for (std::int64_t u = 0; u < n; ++u) {
       // The label the link 16 vertices on will read: each link otherwise
       // waits for a random read in turn (docs/kernels/cc.md).
-      if (prefetch && u + 16 < n && off[u + 16] + r < off[u + 17]) __builtin_prefetch(&c[nbr[off[u + 16] + r]]);
-      if (off[u] + r < off[u + 1]) cc_detail::link(static_cast<V>(u), nbr[off[u] + r], c);
+      if (prefetch && u + 16 < n && o[u + 16] + k < o[u + 17]) __builtin_prefetch(&c[nb[o[u + 16] + k]]);
+      if (o[u] + k < o[u + 1]) cc_detail::link(static_cast<V>(u), nb[o[u] + k], c);
     }
     cc_detail::compress(c, n);
   }
@@ -53,9 +65,13 @@ NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, 
 #pragma omp parallel for schedule(dynamic, chunk)
   for (std::int64_t u = 0; u < n; ++u) {
     if (__atomic_load_n(&c[u], __ATOMIC_RELAXED) == giant) continue;  // other threads link meanwhile
-    for (eid_t e = off[u] + neighbor_rounds, end = off[u + 1]; e < end; ++e) cc_detail::link(static_cast<V>(u), nbr[e], c);
-    if (g.directed())
-      for (const V v : g.in_neighbors(static_cast<V>(u))) cc_detail::link(static_cast<V>(u), v, c);
+    for (eid_t e = off[u] + sampled_out, end = off[u + 1]; e < end; ++e) cc_detail::link(static_cast<V>(u), nbr[e], c);
+    if (directed) {
+      const eid_t* const in_off = g.in_arrays().offsets.data();
+      const V* const in_nbr = g.in_arrays().neighbors.data();
+      for (eid_t e = in_off[u] + sampled_in, end = in_off[u + 1]; e < end; ++e)
+        cc_detail::link(static_cast<V>(u), in_nbr[e], c);
+    }
   }
   cc_detail::compress(c, n);
   return comp;
