@@ -117,6 +117,7 @@ def compare(args):
             print(f"python_compare: {lib} is not importable by {py}: skipped "
                   f"(pip install {lib}, or pass --{lib}-python)", flush=True)
     env = worker_env(args.threads, args.cache_dir)
+    args.load_start = os.getloadavg()[0]
     rows, sizes = [], {}
     for graph in args.graphs:
         sizes[graph] = graph_size(graph, args.cache_dir)
@@ -155,12 +156,24 @@ def core_file():
 def make_record(rows, sizes, pythons, args):
     versions = {NAMES[lib]: version_of(py, lib) for lib, py in pythons.items() if lib != "numagraph"}
     facts = {"rounds": args.rounds, "reps": args.reps, "libraries": list(pythons),
-             "graphs": {g: list(nm) for g, nm in sizes.items()}, "bc_sources": int(os.environ.get("NG_BC_SOURCES", 8))}
+             "graphs": {g: list(nm) for g, nm in sizes.items()}, "bc_sources": int(os.environ.get("NG_BC_SOURCES", 8)),
+             "load": [args.load_start, os.getloadavg()[0]]}
     return bench_record.make("python-compare", rows, args.threads, core_file(), versions, facts)
 
 
-def _fmt(x):
-    return "-" if x is None else f"{x:.4f}" if x >= 0.01 else f"{x * 1e3:.3f} ms"
+def load_note(facts):
+    """The machine's 1-minute load average at the start and end of the run, when recorded."""
+    load = facts.get("load")
+    return (f" Load average (1 min) at start and end: {load[0]:.1f}, {load[1]:.1f} (the run's own threads make "
+            "about 2)." if load else "")
+
+
+def _ms(seconds):
+    """Milliseconds, three significant digits below 100 ms (the table's unit)."""
+    if seconds is None:
+        return "-"
+    ms = seconds * 1e3
+    return f"{ms:.3f}" if ms < 1 else f"{ms:.2f}" if ms < 10 else f"{ms:.1f}" if ms < 100 else f"{ms:,.0f}"
 
 
 def _answers(row, libs):
@@ -191,14 +204,17 @@ def table_lines(record):
     lines = [f"{record['machine']['threads']} threads, {f['rounds']} rounds x {f['reps']} calls per library, "
              f"each library in its own process, medians; speedup = the library's time / numagraph's "
              f"(above 1: numagraph is faster). BC from {f['bc_sources']} sources. {sizes}. PageRank: iterations "
-             "and L1 error (to the library's own converged scores) of numagraph/NetworKit.", "",
-             "| kernel | graph | numagraph s | " + " | ".join(f"{NAMES[lib]} s" for lib in others) + " | "
+             "and L1 error (to the library's own converged scores) of numagraph/NetworKit; igraph's is PRPACK's "
+             "solve, which has no tolerance; pagerank_jacobi: numagraph with variant=\"jacobi\", which "
+             "[pr.md](kernels/pr.md#variants-and-the-automatic-choice) advises on Kronecker graphs."
+             + load_note(f), "",
+             "| kernel | graph | numagraph ms | " + " | ".join(f"{NAMES[lib]} ms" for lib in others) + " | "
              + " | ".join(f"speedup vs {NAMES[lib]}" for lib in others) + " | answers |",
              "|---|---|---:|" + "---:|" * (2 * len(others)) + "---|"]
     for r in record["rows"]:
         s = r["seconds"]
-        lines.append(f"| {r['kernel']} | {r['graph']} | {_fmt(s['numagraph'])} | "
-                     + " | ".join(_fmt(s.get(lib)) for lib in others) + " | "
+        lines.append(f"| {r['kernel']} | {r['graph']} | {_ms(s['numagraph'])} | "
+                     + " | ".join(_ms(s.get(lib)) for lib in others) + " | "
                      + " | ".join(f"{r['speedup'][lib]:.1f}x" if lib in r["speedup"] else "-" for lib in others)
                      + f" | {_answers(r, libs)} |")
     return lines
@@ -257,6 +273,7 @@ def mixed(args):
         sys.exit(f"python_compare --mixed: {py} is Python {theirs}, numagraph's is {ours}: "
                  "pass a --networkit-python of the same version")
     sites = [p for p in site.getsitepackages() if Path(p).is_dir()]
+    load_start = os.getloadavg()[0]
     rows = []
     for graph in args.graphs:
         graph_size(graph, args.cache_dir)  # the cached arrays, before the timed processes
@@ -285,7 +302,7 @@ def mixed(args):
                 print(json.dumps(row), flush=True)
     version = version_of(py, "networkit")
     record = bench_record.make("python-mixed", rows, args.threads, core_file(), {"NetworKit": version},
-                               {"rounds": args.rounds, "reps": args.reps})
+                               {"rounds": args.rounds, "reps": args.reps, "load": [load_start, os.getloadavg()[0]]})
     if args.record:
         bench_record.write(args.record, record)
     print("\n" + "\n".join(mixed_table_lines(record)))
@@ -299,7 +316,7 @@ def mixed_table_lines(record):
              f"setting and round, {f['rounds']} rounds x {f['reps']} calls, medians in milliseconds. \"after\": "
              "right after the other library's PageRank (a parallel call); the settings are environment "
              "variables set before the process starts (\"NetworKit only\": set after importing numagraph, "
-             "before importing networkit).", "",
+             "before importing networkit)." + load_note(f), "",
              "| graph | kernel | setting | numagraph alone | numagraph after NetworKit | "
              "NetworKit alone | NetworKit after numagraph |", "|---|---|---|---:|---:|---:|---:|"]
     for r in record["rows"]:

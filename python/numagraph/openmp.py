@@ -57,8 +57,8 @@ def check(stacklevel=3):
         _seen["done"] = True
         names = ", ".join(os.path.basename(p) for p in found)
         warnings.warn(f"numagraph: {len(found)} OpenMP runtimes share this process ({names}): after each call the "
-                      "idle threads of one spin and slow the other's next call (on 2 cores, a 0.1 ms BFS takes 3 ms "
-                      "right after a NetworKit PageRank). Set GOMP_SPINCOUNT=10000 in the environment before starting "
-                      "Python (OMP_WAIT_POLICY=passive for a runtime other than GNU's), or run the libraries in "
-                      "separate processes (docs/python.md, 'Two OpenMP runtimes in one process')",
-                      OpenMPWarning, stacklevel=stacklevel)
+                      "idle threads of one spin and slow the other's next call (on 2 cores, a 0.16 ms BFS takes "
+                      "1.8 ms right after a NetworKit PageRank, 134 ms while a compiler runs). Set "
+                      "OMP_WAIT_POLICY=passive (or GOMP_SPINCOUNT=10000, faster on an idle machine) in the "
+                      "environment before starting Python, or run the libraries in separate processes "
+                      "(docs/python.md, 'Two OpenMP runtimes in one process')", OpenMPWarning, stacklevel=stacklevel)

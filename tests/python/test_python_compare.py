@@ -51,7 +51,7 @@ def test_table_with_all_three_libraries():
                                  "networkit": {"iterations": 8, "error": 7e-5}, "igraph": {"solver": "prpack"}},
                      "l1_to_numagraph": {"networkit": 1.2e-4, "igraph": 1.1e-4}}]}
     lines = load_bench("python_compare").table_lines(rec)
-    assert "| pagerank | kron18 | 0.0500 | 0.4500 | 2.2000 | 9.0x | 44.0x | agree: iterations 10/8" in lines[-1]
+    assert "| pagerank | kron18 | 50.0 | 450 | 2,200 | 9.0x | 44.0x | agree: iterations 10/8" in lines[-1]
 
 
 def test_mixed_skips_without_networkit(tmp_path):
