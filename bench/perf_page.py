@@ -38,7 +38,8 @@ HEAD = """\
 
 numagraph's kernels against the fastest open-source peers on the same graph, the same vertex
 ids and the same thread count. Each table below is the latest run on its machine, after the
-command that produced it.
+command that produced it; the peers' table gathers a machine's runs, and its `run` column
+names the run each row comes from.
 
 ## How to read it
 
@@ -138,23 +139,39 @@ def machine_lines(name, recs):
 
 def record_lines(rec, tables):
     m = rec["machine"]
-    ran = rec.get("facts", {}).get("peers")
-    peers = f"; peers that ran: {', '.join(ran) if ran else 'none'}" if ran is not None else ""
     lines = [f"### {TITLES.get(rec['kind'], rec['kind'])}", "",
              f"{rec['date'].replace('T', ' ').rstrip('Z')} UTC, numagraph {m.get('numagraph_commit') or '(commit unknown)'}, "
-             f"`bench/results/{rec['_file']}`{peers}:", "",
+             f"`bench/results/{rec['_file']}`:", "",
              "<!-- docs-run: skip (a benchmark run: minutes, and the peers' builds) -->",
              "```sh", rec["command"], "```", ""]
     kind = rec["kind"]
-    if kind == "peers":
-        f = rec.get("facts", {})
-        if f:
-            lines += [f"{m['threads']} threads, {f.get('rounds')} rounds x {f.get('trials')} trials per tool, medians.", ""]
-        lines += tables["peers"](rec["rows"])
-    elif kind in TABLE_KINDS:
-        lines += tables[kind](rec)
-    else:
+    if kind not in TABLE_KINDS:
         sys.exit(f"perf_page: {rec['_file']}: unknown kind {kind!r} (peers, {', '.join(TABLE_KINDS)})")
+    lines += tables[kind](rec)
+    return lines
+
+
+def peers_lines(recs, table):
+    """A machine's bench/peers.py records as one table: a row per run (when, which numagraph, the
+    record, the peers that ran), their commands, then every kernel row with its run's number."""
+    lines = [f"### {TITLES['peers']}", "",
+             "| run | date (UTC) | numagraph | record | peers that ran | threads | rounds x trials |",
+             "|---:|---|---|---|---|---:|---|"]
+    commands, rows = [], []
+    for k, rec in enumerate(recs, 1):
+        m, f = rec["machine"], rec.get("facts", {})
+        ran = f.get("peers")
+        lines.append(f"| {k} | {rec['date'].replace('T', ' ').rstrip('Z')} | "
+                     f"{m.get('numagraph_commit') or '(commit unknown)'} | `{rec['_file']}` | "
+                     f"{', '.join(ran) if ran else ('none' if ran is not None else '?')} | {m['threads']} | "
+                     f"{f.get('rounds', '?')} x {f.get('trials', '?')} |")
+        commands += [f"# run {k}", rec["command"]]
+        body = table(rec["rows"])
+        head = body[:2]
+        rows += [f"| {k} " + line for line in body[2:]]
+    lines += ["", "<!-- docs-run: skip (benchmark runs: minutes each, and the peers' builds) -->", "```sh",
+              *commands, "```", "", "Medians of the pooled trials of each run.", "",
+              "| run " + head[0], "|---:" + head[1], *rows]
     return lines
 
 
@@ -170,8 +187,12 @@ def render(results=RESULTS, tables=None):
         lines += ["", "No records yet under `bench/results/`."]
     for name, recs in machines.items():
         lines += [""] + machine_lines(name, recs)
+        peers = [r for r in recs if r["kind"] == "peers"]
+        if peers:
+            lines += [""] + peers_lines(peers, tables["peers"])
         for rec in recs:
-            lines += [""] + record_lines(rec, tables)
+            if rec["kind"] != "peers":
+                lines += [""] + record_lines(rec, tables)
     return "\n".join(lines) + "\n"
 
 

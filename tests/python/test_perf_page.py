@@ -36,6 +36,10 @@ def test_fake_records_render(tmp_path):
                                  "date": "2026-01-02T03:04Z", "machine": MACHINE,
                                  "versions": {"gapbs": "sbeamer/gapbs @ b5e3e19c"},
                                  "facts": {"rounds": 3, "trials": 3, "peers": ["gapbs"]}, "rows": [peers_row]})
+    sssp_row = dict(peers_row, kernel="sssp", numagraph={"auto": 0.003}, numagraph_fastest={"auto": 0.003})
+    write(folder, "peers-sssp.json", {"kind": "peers", "command": "GAPBS_DIR=/x bench/peers.py --kernels sssp",
+                                      "date": "2026-01-02T03:10Z", "machine": MACHINE, "versions": {},
+                                      "facts": {"rounds": 5, "trials": 1, "peers": ["gapbs"]}, "rows": [sssp_row]})
     write(folder, "networkit.json", {"kind": "networkit", "command": "bench/vs_networkit.py --kernels scc",
                                      "date": "2026-01-02T04:00Z", "machine": MACHINE,
                                      "versions": {"NetworKit": "11.3"}, "facts": {"rounds": 3, "reps": 3},
@@ -57,11 +61,16 @@ def test_fake_records_render(tmp_path):
     heads = [l for l in lines if l.startswith("### ")]
     assert heads == ["### Kernels against gapbs, GBBS and Ligra", "### Loading a text graph",
                      "### Kernels against NetworKit"]
+    # Every peers record of a machine in one table: a line per run, the runs' commands, then
+    # each kernel row with its run's number.
+    assert "| 1 | 2026-01-02 03:04 | abc1234567 | `fake-cpu-2c/peers.json` | gapbs | 2 | 3 x 3 |" in lines
+    assert "| 2 | 2026-01-02 03:10 | abc1234567 | `fake-cpu-2c/peers-sssp.json` | gapbs | 2 | 5 x 1 |" in lines
     cmd = lines.index("GAPBS_DIR=/x bench/peers.py --graphs kron9")
-    assert lines[cmd - 1] == "```sh" and lines[cmd + 1] == "```" and "docs-run: skip (" in lines[cmd - 2]
-    assert "2 threads, 3 rounds x 3 trials per tool, medians." in lines and "2026-01-02 03:04 UTC, numagraph abc1234567, `bench/results/fake-cpu-2c/peers.json`; peers that ran: gapbs:" in page
-    assert any(l.startswith("| kron9 | bfs | 0.0020 (do) | 0.0040 (#2) |") and "**0.50** (gapbs)" in l
+    assert lines[cmd - 1] == "# run 1" and lines[cmd - 2] == "```sh" and "docs-run: skip (" in lines[cmd - 3]
+    assert lines[cmd + 1] == "# run 2" and lines[cmd + 3] == "```"
+    assert any(l.startswith("| 1 | kron9 | bfs | 0.0020 (do) | 0.0040 (#2) |") and "**0.50** (gapbs)" in l
                and "answers agree" in l for l in lines)
+    assert any(l.startswith("| 2 | kron9 | sssp | 0.0030 (auto) |") for l in lines)
     assert any(l.startswith("| `numagraph info kron9.el` | 2 | 0.01 |") for l in lines)
     assert "| scc | kron18 | 0.0500 | 0.1000 | 0.50 | components 7 | components 7 |" in lines
     # The page is a function of the records alone: rendering twice gives the same text.
