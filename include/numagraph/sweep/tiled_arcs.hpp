@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "numagraph/sweep/cache_blocking.hpp"
@@ -108,8 +109,14 @@ class TiledArcs {
   // Row block b's arcs, sorted by column (rows ascending within a column,
   // a row's repeats in list order), are its tiles (b, 0), (b, 1), ... in
   // turn, and they fill the same range [row_off[first row], row_off[end
-  // row]) as the block's lists: one counting sort per block, by column, one
-  // block per task.
+  // row]) as the block's lists. Two stable counting sorts per block, one
+  // block per task: the arcs into their tiles, row by row (a counter per
+  // tile), then each tile by column (a counter per column of the tile,
+  // which the L2 holds; a tile with few arcs for its width is sorted by
+  // comparison instead): O(arcs + columns) in all. One counting sort over
+  // all columns per block would cost O(columns) per block, and a rank's
+  // columns (its vertices and ghosts) grow with the graph while its blocks
+  // grow with its share.
   template <bool Weighted>
   void build_from_rows(const CSRArrays<V>& lists) {
     const eid_t* row_off = lists.offsets.data();
@@ -129,33 +136,73 @@ class TiledArcs {
     const std::uint64_t col_mask = (std::uint64_t{1} << col_bits) - 1;
     std::vector<char> bad(static_cast<std::size_t>(nr), 0);  // a block naming a column >= cols (thrown after)
     if (rows == 0) return;
-    // Each thread's counts, kept over its blocks (a fresh array per block
-    // would fault its pages in again).
-    std::vector<std::vector<eid_t>> counts(static_cast<std::size_t>(parallel::max_threads()));
+    // Each thread's counters and its block's arcs in tile order, kept over
+    // its blocks (fresh arrays per block would fault their pages in again).
+    struct Scratch {
+      std::vector<eid_t> tile_at, col_at;
+      std::vector<std::uint32_t> words;
+      std::vector<weight_t> weights;
+      std::vector<std::pair<std::uint32_t, weight_t>> few;
+    };
+    std::vector<Scratch> scratch(static_cast<std::size_t>(parallel::max_threads()));
     parallel::for_dynamic(std::int64_t{0}, nr, [&](std::int64_t b) {
       const std::int64_t lo = b << row_bits, hi = std::min(rows, (b + 1) << row_bits);
       const eid_t first = row_off[lo], last = row_off[hi];
-      // at[c + 1] counts column c's arcs; the prefix sum makes at[c] the
-      // start of column c's arcs in the block, the fill's cursor.
-      std::vector<eid_t>& at = counts[static_cast<std::size_t>(parallel::thread_id())];
-      at.assign(static_cast<std::size_t>(cols + 1), 0);
+      Scratch& sc = scratch[static_cast<std::size_t>(parallel::thread_id())];
+      std::vector<eid_t>& at = sc.tile_at;
+      at.assign(static_cast<std::size_t>(ns + 1), 0);
       for (eid_t j = first; j < last; ++j) {
         const auto c = static_cast<std::uint64_t>(row_cols[j]);
         if (c >= static_cast<std::uint64_t>(cols)) {
           bad[static_cast<std::size_t>(b)] = 1;
           return;
         }
-        ++at[c + 1];
+        ++at[(c >> col_bits) + 1];
       }
-      for (std::int64_t c = 0; c < cols; ++c) at[static_cast<std::size_t>(c + 1)] += at[static_cast<std::size_t>(c)];
-      for (std::int64_t s = 0; s < ns; ++s) tile_start[b * ns + s] = first + at[static_cast<std::size_t>(s << col_bits)];
+      for (std::int64_t s = 0; s < ns; ++s) {
+        at[static_cast<std::size_t>(s + 1)] += at[static_cast<std::size_t>(s)];
+        tile_start[b * ns + s] = first + at[static_cast<std::size_t>(s)];
+      }
+      // Into the tiles, rows ascending, each row's arcs in list order.
+      sc.words.resize(static_cast<std::size_t>(last - first));
+      if (Weighted) sc.weights.resize(static_cast<std::size_t>(last - first));
       for (std::int64_t r = lo; r < hi; ++r) {
         const auto row_word = static_cast<std::uint64_t>(r - lo) << col_bits;
         for (eid_t j = row_off[r]; j < row_off[r + 1]; ++j) {
           const auto c = static_cast<std::uint64_t>(row_cols[j]);
-          const eid_t k = first + at[c]++;
-          out[k] = static_cast<std::uint32_t>(row_word | (c & col_mask));
-          if constexpr (Weighted) out_w[k] = row_w[j];
+          const eid_t k = at[c >> col_bits]++;
+          sc.words[static_cast<std::size_t>(k)] = static_cast<std::uint32_t>(row_word | (c & col_mask));
+          if constexpr (Weighted) sc.weights[static_cast<std::size_t>(k)] = row_w[j];
+        }
+      }
+      // Each tile by column, stably.
+      for (std::int64_t s = 0; s < ns; ++s) {
+        const eid_t tb = tile_start[b * ns + s] - first, te = (s + 1 < ns ? tile_start[b * ns + s + 1] : last) - first;
+        if (te == tb) continue;
+        const std::int64_t width = std::min<std::int64_t>(std::int64_t{1} << col_bits, cols - (s << col_bits));
+        const eid_t to = first + tb;
+        if ((te - tb) * 8 < static_cast<eid_t>(width)) {
+          sc.few.clear();
+          for (eid_t k = tb; k < te; ++k)
+            sc.few.emplace_back(sc.words[static_cast<std::size_t>(k)],
+                                Weighted ? sc.weights[static_cast<std::size_t>(k)] : weight_t{});
+          std::stable_sort(sc.few.begin(), sc.few.end(),
+                           [&](const auto& x, const auto& y) { return (x.first & col_mask) < (y.first & col_mask); });
+          for (std::size_t i = 0; i < sc.few.size(); ++i) {
+            out[to + static_cast<eid_t>(i)] = sc.few[i].first;
+            if constexpr (Weighted) out_w[to + static_cast<eid_t>(i)] = sc.few[i].second;
+          }
+          continue;
+        }
+        std::vector<eid_t>& col_at = sc.col_at;
+        col_at.assign(static_cast<std::size_t>(width + 1), 0);
+        for (eid_t k = tb; k < te; ++k) ++col_at[(sc.words[static_cast<std::size_t>(k)] & col_mask) + 1];
+        for (std::int64_t c = 0; c < width; ++c) col_at[static_cast<std::size_t>(c + 1)] += col_at[static_cast<std::size_t>(c)];
+        for (eid_t k = tb; k < te; ++k) {
+          const std::uint32_t w = sc.words[static_cast<std::size_t>(k)];
+          const eid_t dst = to + col_at[w & col_mask]++;
+          out[dst] = w;
+          if constexpr (Weighted) out_w[dst] = sc.weights[static_cast<std::size_t>(k)];
         }
       }
     }, std::int64_t{1});
