@@ -213,32 +213,36 @@ TEST_P(PrIds, GaussSeidelChunksOfAnySizeSweepInOrderOnOneThread) {
 
 TEST(Pr, GaussSeidelChunksGiveEveryThreadWork) {
   using kernels::gauss_seidel_chunk_vertices;
-  // Graphs of at most 16384 vertices stay one chunk on any number of threads.
+  constexpr std::int64_t kAnyArcs = std::int64_t{1} << 30;  // arcs count only at 16384 vertices or fewer
+  // Graphs of at most 16384 vertices and 2^18 arcs stay one chunk on any number of threads.
   for (const int t : {1, 2, 16, 64})
     for (const bool skewed : {false, true}) {
-      EXPECT_EQ(gauss_seidel_chunk_vertices(0, t, skewed), 16384);
-      EXPECT_EQ(gauss_seidel_chunk_vertices(16384, t, skewed), 16384);
+      EXPECT_EQ(gauss_seidel_chunk_vertices(0, 0, t, skewed), 16384);
+      EXPECT_EQ(gauss_seidel_chunk_vertices(16384, 1 << 18, t, skewed), 16384);
     }
+  // More arcs on as few vertices: split as any graph (kron14: 8 chunks on 2 threads).
+  EXPECT_EQ(gauss_seidel_chunk_vertices(16384, 426218, 2, true), 2048);
+  EXPECT_EQ(gauss_seidel_chunk_vertices(16384, 426218, 1, false), 16384);
   // Sparse graphs: the nearest whole number of 16384-vertex chunks a thread.
-  EXPECT_EQ(gauss_seidel_chunk_vertices(264346, 16, false), 16576);  // road-NY: 16 chunks, not 17
-  EXPECT_EQ(gauss_seidel_chunk_vertices(264346, 2, false), 16576);
-  EXPECT_EQ(gauss_seidel_chunk_vertices(40000, 2, false), 20032);
-  EXPECT_EQ(gauss_seidel_chunk_vertices(16385, 4, false), 4160);
+  EXPECT_EQ(gauss_seidel_chunk_vertices(264346, kAnyArcs, 16, false), 16576);  // road-NY: 16 chunks, not 17
+  EXPECT_EQ(gauss_seidel_chunk_vertices(264346, kAnyArcs, 2, false), 16576);
+  EXPECT_EQ(gauss_seidel_chunk_vertices(40000, kAnyArcs, 2, false), 20032);
+  EXPECT_EQ(gauss_seidel_chunk_vertices(16385, kAnyArcs, 4, false), 4160);
   // Skewed graphs: at least four chunks a thread.
-  EXPECT_EQ(gauss_seidel_chunk_vertices(82168, 16, true), 1344);  // soc-Slashdot0902: 62 chunks
-  EXPECT_EQ(gauss_seidel_chunk_vertices(82168, 8, true), 2624);
-  EXPECT_EQ(gauss_seidel_chunk_vertices(82168, 2, true), 10304);
-  EXPECT_EQ(gauss_seidel_chunk_vertices(36692, 2, true), 4608);  // email-Enron: 8 chunks, not 3
-  EXPECT_EQ(gauss_seidel_chunk_vertices(36692, 16, true), 576);
-  EXPECT_EQ(gauss_seidel_chunk_vertices(1 << 20, 2, true), 16384);  // kron20 as before
-  EXPECT_EQ(gauss_seidel_chunk_vertices(1 << 20, 16, true), 16384);
-  EXPECT_EQ(gauss_seidel_chunk_vertices(20000, 64, true), 256);  // the floor
+  EXPECT_EQ(gauss_seidel_chunk_vertices(82168, kAnyArcs, 16, true), 1344);  // soc-Slashdot0902: 62 chunks
+  EXPECT_EQ(gauss_seidel_chunk_vertices(82168, kAnyArcs, 8, true), 2624);
+  EXPECT_EQ(gauss_seidel_chunk_vertices(82168, kAnyArcs, 2, true), 10304);
+  EXPECT_EQ(gauss_seidel_chunk_vertices(36692, kAnyArcs, 2, true), 4608);  // email-Enron: 8 chunks, not 3
+  EXPECT_EQ(gauss_seidel_chunk_vertices(36692, kAnyArcs, 16, true), 576);
+  EXPECT_EQ(gauss_seidel_chunk_vertices(1 << 20, kAnyArcs, 2, true), 16384);  // kron20 as before
+  EXPECT_EQ(gauss_seidel_chunk_vertices(1 << 20, kAnyArcs, 16, true), 16384);
+  EXPECT_EQ(gauss_seidel_chunk_vertices(20000, kAnyArcs, 64, true), 256);  // the floor
   // Whole lines, at least 256 vertices, and no thread's share of the chunks above
   // n / t plus a line a chunk (it takes at most its equal number of them).
   for (std::int64_t n = 16385; n < 5'000'000; n = n * 3 / 2 + 7)
     for (int t = 1; t <= 128; t *= 2)
       for (const bool skewed : {false, true}) {
-        const std::int64_t size = gauss_seidel_chunk_vertices(n, t, skewed);
+        const std::int64_t size = gauss_seidel_chunk_vertices(n, kAnyArcs, t, skewed);
         const std::int64_t chunks = (n + size - 1) / size, most = (chunks + t - 1) / t;
         EXPECT_EQ(size % 64, 0) << n << " " << t;
         EXPECT_GE(size, 256) << n << " " << t;
