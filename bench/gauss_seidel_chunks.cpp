@@ -64,7 +64,8 @@ int main(int argc, char** argv) {
                                            kernels::gauss_seidel_equal_chunk(n, 8 * t),
                                            1024,
                                            4096,
-                                           kernels::gauss_seidel_chunk_vertices(n, threads, !kernels::splits_statically(g))};
+                                           kernels::gauss_seidel_chunk_vertices(n, static_cast<std::int64_t>(g.num_arcs()),
+                                                                                threads, !kernels::splits_statically(g))};
   const int kinds = static_cast<int>(sizes.size()) + 1;  // the last is Jacobi
   kernels::PageRankOptions o;  // gapbs's stopping rule: 20 iterations at most, L1 change < 1e-4
   std::vector<Timed> timed(static_cast<std::size_t>(kinds));
