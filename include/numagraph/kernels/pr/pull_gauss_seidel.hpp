@@ -91,8 +91,9 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
   const eid_t last = last_arc(in_off, n);  // the prefetch's bound (gather_sum.hpp)
   // Chunks of consecutive vertices handed out dynamically, each swept with
   // its list pointer carried from vertex to vertex.
-  const std::int64_t size = chunk > 0 ? chunk : gauss_seidel_chunk_vertices(n, static_cast<std::int64_t>(g.num_arcs()), parallel::max_threads(),
-                                                                        !splits_statically(g));
+  const auto arcs = static_cast<std::int64_t>(g.num_arcs());
+  const std::int64_t size =
+      chunk > 0 ? chunk : gauss_seidel_chunk_vertices(n, arcs, parallel::max_threads(), !splits_statically(g));
   const std::int64_t chunks = (n + size - 1) / size;
   for (int it = 0; it < o.max_iterations; ++it) {
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
