@@ -7,6 +7,7 @@
 
 #include "components_gathered.hpp"
 #include "exchange.hpp"
+#include "local_roots.hpp"
 #include "numagraph/kernels/cc/link.hpp"
 #include "numagraph/numa/machine_resources.hpp"
 #include "numagraph/parallel/parallel.hpp"
@@ -167,27 +168,16 @@ class LocalLinks {
 class LabelRounds {
  public:
   LabelRounds(const DistCsr& g, NumaArray<std::uint32_t> comp) : g_(g), comp_(std::move(comp)) {
-    const std::int64_t n = g.local_n, total = g.local_total();
-    label_ = NumaArray<std::uint64_t>::for_overwrite(static_cast<std::size_t>(total));
-    // A root is the smallest local index of its component: its smallest own
-    // member, or its smallest ghost (ghosts are in global order). Only ghosts
-    // of lower ranks, whose ids are below my block, can hold a smaller id.
-    parallel::for_static<std::int64_t>(0, total, [&](std::int64_t x) {
-      if (comp_[x] == x) label_[x] = g.global_of(static_cast<std::uint32_t>(x));
-    });
-    parallel::for_static<std::int64_t>(0, g.ghost_from[g.rank], [&](std::int64_t h) {
-      parallel::write_min(label_[comp_[n + h]], g.ghost_global[h]);
-    });
+    const std::int64_t total = g.local_total();
+    LocalRoots local = local_roots(g, comp_.data());
+    label_ = std::move(local.key);
     // The rounds' hooks, shortcuts and questions serve components of two or
     // more local members. A lone vertex of mine has no arcs (it would have
     // linked them); a lone ghost learns its label from its owner and has
     // nothing here to pass it on to. Both keep out of roots_, which every
     // round walks (on Kronecker graphs most roots are such).
-    std::vector<std::uint8_t> several(static_cast<std::size_t>(total), 0);
     for (std::int64_t x = 0; x < total; ++x)
-      if (comp_[x] != x) several[comp_[x]] = 1;
-    for (std::int64_t x = 0; x < total; ++x)
-      if (comp_[x] == x && several[x]) roots_.push_back(static_cast<std::uint32_t>(x));
+      if (comp_[x] == x && local.several[x]) roots_.push_back(static_cast<std::uint32_t>(x));
     asked_.assign(roots_.size(), kNotAsked);
     before_.resize(roots_.size());
     for (std::size_t k = 0; k < roots_.size(); ++k) before_[k] = label_[roots_[k]];

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "exchange.hpp"
+#include "local_roots.hpp"
 #include "numagraph/parallel/parallel.hpp"
 
 namespace numagraph::dist {
@@ -85,32 +86,19 @@ GatheredComponents components_by_gathering(const DistCsr& g, const NumaArray<std
   const std::int64_t n = g.local_n, total = g.local_total();
   const std::uint32_t* const c = comp.data();
   GatheredComponents out;
-  NumaArray<std::uint64_t> key;
-  std::vector<std::uint8_t> several;  // per root: it has other members
-  std::vector<std::uint8_t> tied;     // per root: a copy crosses ranks
+  LocalRoots local;
+  std::vector<std::uint8_t> tied;  // per root: a copy crosses ranks
   std::vector<std::vector<CopyKey>> send(static_cast<std::size_t>(g.ranks));
   {
     Timed t(times.compute);
-    several.assign(static_cast<std::size_t>(total), 0);
+    local = local_roots(g, c);
     tied.assign(static_cast<std::size_t>(total), 0);
-    key = NumaArray<std::uint64_t>::for_overwrite(static_cast<std::size_t>(total));
-    std::uint64_t* const k = key.data();
-    std::uint8_t* const sev = several.data();
-    parallel::for_static<std::int64_t>(0, total, [&](std::int64_t x) {
-      if (c[x] == x) k[x] = g.global_of(static_cast<std::uint32_t>(x));
-      else __atomic_store_n(&sev[c[x]], std::uint8_t{1}, __ATOMIC_RELAXED);
-    });
-    // A root is its component's smallest local index; only ghosts of lower
-    // ranks (ids below my block, local indices above mine) can be smaller ids.
-    parallel::for_static<std::int64_t>(0, g.ghost_from[g.rank], [&](std::int64_t h) {
-      parallel::write_min(k[c[n + h]], g.ghost_global[h]);
-    });
     for (int p = 0; p < g.ranks; ++p)
       for (std::int64_t h = g.ghost_from[p]; h < g.ghost_from[p + 1]; ++h) {
         const std::uint32_t r = c[n + h];
-        if (r == n + h && !several[r]) continue;  // linked to nothing here: its owner's side has its arcs
+        if (r == n + h && !local.several[r]) continue;  // linked to nothing here: its owner's side has its arcs
         tied[r] = 1;
-        send[p].push_back({k[r], static_cast<std::uint32_t>(h - g.ghost_from[p]), 0});
+        send[p].push_back({local.key[r], static_cast<std::uint32_t>(h - g.ghost_from[p]), 0});
         ++out.copies_sent;
       }
   }
@@ -128,7 +116,8 @@ GatheredComponents components_by_gathering(const DistCsr& g, const NumaArray<std
         const CopyKey& m = got.items[j];
         const std::uint32_t r = c[g.mirror_local[g.mirror_from[p] + m.index]];
         tied[r] = 1;
-        if (key[r] != m.key) edges.push_back({std::min(key[r], m.key), std::max(key[r], m.key)});
+        const std::uint64_t mine = local.key[r];
+        if (mine != m.key) edges.push_back({std::min(mine, m.key), std::max(mine, m.key)});
       }
     std::sort(edges.begin(), edges.end());
     edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
@@ -144,7 +133,7 @@ GatheredComponents components_by_gathering(const DistCsr& g, const NumaArray<std
   }
   Timed t(times.compute);
   const auto [keys, smallest] = smallest_keys(all);
-  std::uint64_t* const k = key.data();
+  std::uint64_t* const k = local.key.data();
   const std::uint8_t* const tie = tied.data();
   parallel::for_static<std::int64_t>(0, total, [&](std::int64_t x) {
     if (!tie[x]) return;  // only a root with a copy on another rank can be in an edge
