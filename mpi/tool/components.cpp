@@ -48,6 +48,8 @@ struct LabelNote {
 // Membership is S, fixed after the samples on every rank, never the live
 // labels, so that both owners of a crossing arc judge it by the same facts.
 class LocalLinks {
+  static constexpr int kSampleRounds = 2;  // as the shared kernel's default
+
  public:
   explicit LocalLinks(const DistCsr& g) : g_(g) {}
 
@@ -61,28 +63,18 @@ class LocalLinks {
     in_sample_.assign(static_cast<std::size_t>(n), 0);
     std::vector<std::vector<std::uint8_t>> tell(static_cast<std::size_t>(g_.ranks));
     if (n == 0) return tell;
-    const eid_t* const out_off = g_.out.offsets.data();
-    const std::uint32_t* const out_nb = g_.out.neighbors.data();
     const std::int64_t chunk = kernels::cc_detail::link_chunk(n);
     // As the shared kernel: labels beyond 1/16 of the L3 miss, so the link 16
     // vertices on prefetches its far end's label.
     const bool prefetch =
         static_cast<std::uint64_t>(total) * sizeof(std::uint32_t) > numa::last_level_cache_bytes() / 16;
-    // Undirected: each vertex's first two arcs. Directed: its first out-arc
-    // and its first in-arc, so that a vertex with few out-arcs but many
-    // in-arcs (the high ids of a Kronecker graph) joins the giant here, instead
-    // of linking all its in-arcs in finish() on one rank. On kron20 at 2 ranks
-    // this cut the arcs finish() links from 400 K to 77 K.
-    for (int r = 0; r < 2; ++r) {
-      const bool use_in = g_.directed && r == 1;
-      const eid_t* const off = use_in ? g_.in.offsets.data() : out_off;
-      const std::uint32_t* const nb = use_in ? g_.in.neighbors.data() : out_nb;
-      const int k = use_in ? 0 : r;  // which arc of the list
-#pragma omp parallel for schedule(dynamic, chunk)
-      for (std::int64_t v = 0; v < n; ++v) {
-        if (prefetch && v + 16 < n && off[v + 16] + k < off[v + 17]) __builtin_prefetch(&c[nb[off[v + 16] + k]]);
-        if (off[v] + k < off[v + 1]) kernels::cc_detail::link(static_cast<std::uint32_t>(v), nb[off[v] + k], c);
-      }
+    // Out-arcs and in-arcs in turn on a directed graph (cc_detail::sampled_arc):
+    // on kron20 at 2 ranks this cut the arcs finish() links from 400 K to 77 K.
+    for (int r = 0; r < kSampleRounds; ++r) {
+      const kernels::cc_detail::SampledArc arc = kernels::cc_detail::sampled_arc(r, g_.directed);
+      const CSRArrays<std::uint32_t>& lists = arc.in_list ? g_.in : g_.out;
+      kernels::cc_detail::link_sampled_arcs(lists.offsets.data(), lists.neighbors.data(), arc.index, n, c, prefetch,
+                                            chunk);
       kernels::cc_detail::compress(c, total);
     }
     const std::uint32_t giant = kernels::cc_detail::most_frequent_sampled_label(comp_, 27491095, [](std::size_t) {});
@@ -105,6 +97,8 @@ class LocalLinks {
     const eid_t* const in_off = g_.directed ? g_.in.offsets.data() : nullptr;
     const std::uint32_t* const in_nb = g_.directed ? g_.in.neighbors.data() : nullptr;
     const bool directed = g_.directed;
+    const int sampled_out = kernels::cc_detail::sampled_out_arcs(kSampleRounds, directed);
+    const int sampled_in = kernels::cc_detail::sampled_in_arcs(kSampleRounds, directed);
     const auto own = static_cast<std::uint32_t>(n);
     const std::uint8_t* const in_s = in_sample_.data();
     const std::uint8_t* const ghost_s = ghost_in_sample.data();
@@ -143,8 +137,8 @@ class LocalLinks {
     for (std::int64_t v = 0; v < n; ++v) {
       const auto u = static_cast<std::uint32_t>(v);
       // Past the arcs sample() linked.
-      const eid_t out_b = std::min(out_off[v] + (directed ? 1 : 2), out_off[v + 1]);
-      const eid_t in_b = directed ? std::min(in_off[v] + 1, in_off[v + 1]) : 0;
+      const eid_t out_b = std::min(out_off[v] + sampled_out, out_off[v + 1]);
+      const eid_t in_b = directed ? std::min(in_off[v] + sampled_in, in_off[v + 1]) : 0;
       if (!in_s[v]) {
         for (eid_t j = out_b; j < out_off[v + 1]; ++j) kernels::cc_detail::link(u, out_nb[j], c);
         if (directed)  // an arc counts both ways

@@ -37,26 +37,15 @@ NumaArray<V> components_afforest(const CSRGraph<V>& g, int neighbor_rounds = 2, 
   // Labels within 1/16 of the L3 are mostly cache hits already; the prefetch
   // then only costs (road-NY 1.07x, soc-Slashdot0902 1.2x: docs/kernels/cc.md).
   const bool prefetch = static_cast<std::uint64_t>(n) * sizeof(V) > numa::last_level_cache_bytes() / 16;
-  // Sampled arcs. Undirected: round r links each vertex's r-th arc. Directed:
-  // rounds alternate out-arcs and in-arcs (out 0, in 0, out 1, ...), so that a
-  // vertex with few out-arcs but many in-arcs (the high ids of a Kronecker
-  // graph) joins the giant here instead of linking all its in-arcs at the end.
+  // Sampled arcs: out-lists and in-lists in turn on a directed graph (cc_detail::sampled_arc).
   const bool directed = g.directed();
-  const int sampled_out = directed ? (neighbor_rounds + 1) / 2 : neighbor_rounds;
-  const int sampled_in = directed ? neighbor_rounds / 2 : 0;
+  const int sampled_out = cc_detail::sampled_out_arcs(neighbor_rounds, directed);
+  const int sampled_in = cc_detail::sampled_in_arcs(neighbor_rounds, directed);
   for (int r = 0; r < neighbor_rounds; ++r) {
     profile::InnerPhase phase("sample links");
-    const bool use_in = directed && r % 2 == 1;
-    const eid_t* const o = use_in ? g.in_arrays().offsets.data() : off;
-    const V* const nb = use_in ? g.in_arrays().neighbors.data() : nbr;
-    const int k = directed ? r / 2 : r;  // which arc of the list
-#pragma omp parallel for schedule(dynamic, chunk)
-    for (std::int64_t u = 0; u < n; ++u) {
-      // The label the link 16 vertices on will read: each link otherwise
-      // waits for a random read in turn (docs/kernels/cc.md).
-      if (prefetch && u + 16 < n && o[u + 16] + k < o[u + 17]) __builtin_prefetch(&c[nb[o[u + 16] + k]]);
-      if (o[u] + k < o[u + 1]) cc_detail::link(static_cast<V>(u), nb[o[u] + k], c);
-    }
+    const cc_detail::SampledArc arc = cc_detail::sampled_arc(r, directed);
+    const CSRArrays<V>& lists = arc.in_list ? g.in_arrays() : g.out();
+    cc_detail::link_sampled_arcs(lists.offsets.data(), lists.neighbors.data(), arc.index, n, c, prefetch, chunk);
     cc_detail::compress(c, n);
   }
   profile::InnerPhase phase("final links");

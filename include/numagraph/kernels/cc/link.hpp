@@ -10,6 +10,7 @@
 #include <omp.h>
 #include <unordered_map>
 
+#include "numagraph/graph/types.hpp"
 #include "numagraph/numa/numa_array.hpp"
 #include "numagraph/parallel/parallel.hpp"
 
@@ -55,6 +56,38 @@ void compress(L* comp, std::int64_t n) {
     const L parent = __atomic_load_n(&comp[v], __ATOMIC_RELAXED);
     const L root = root_of(comp, parent);
     if (root != parent) __atomic_store_n(&comp[v], root, __ATOMIC_RELAXED);
+  }
+}
+
+// Afforest's sample rounds (afforest.hpp, and numagraph-mpi's per-rank
+// links). Undirected: round r links each vertex's r-th arc. Directed: the
+// rounds alternate out-lists and in-lists (out 0, in 0, out 1, ...), so that
+// a vertex with few out-arcs but many in-arcs (the high ids of a Kronecker
+// graph) joins the giant in the samples instead of linking all its in-arcs
+// in the final pass.
+struct SampledArc {
+  bool in_list;  // the round reads in-lists
+  int index;     // which arc of each list
+};
+inline SampledArc sampled_arc(int round, bool directed) {
+  return directed ? SampledArc{round % 2 == 1, round / 2} : SampledArc{false, round};
+}
+// The arcs `rounds` sample rounds linked at the head of each out-list and in-list.
+inline int sampled_out_arcs(int rounds, bool directed) { return directed ? (rounds + 1) / 2 : rounds; }
+inline int sampled_in_arcs(int rounds, bool directed) { return directed ? rounds / 2 : 0; }
+
+// One sample round: vertex u in [0, n) links to its arc `index` of the lists
+// (offsets `off`, targets `nb`), if it has one. With `prefetch`, the label the
+// link 16 vertices on will read is requested first: each link otherwise waits
+// for a random read in turn (docs/kernels/cc.md).
+template <typename L, typename T>
+void link_sampled_arcs(const eid_t* off, const T* nb, int index, std::int64_t n, L* comp, bool prefetch,
+                       std::int64_t chunk) {
+#pragma omp parallel for schedule(dynamic, chunk)
+  for (std::int64_t u = 0; u < n; ++u) {
+    if (prefetch && u + 16 < n && off[u + 16] + index < off[u + 17])
+      __builtin_prefetch(&comp[nb[off[u + 16] + index]]);
+    if (off[u] + index < off[u + 1]) link(static_cast<L>(u), static_cast<L>(nb[off[u] + index]), comp);
   }
 }
 
