@@ -33,20 +33,31 @@ struct LabelNote {
 };
 
 // Links my vertices and ghosts along the arcs I hold, Afforest's way
-// (Sutton, Ben-Nun, Barak 2018; numagraph/kernels/cc/afforest.hpp), in two
-// steps around one exchange:
+// (Sutton, Ben-Nun, Barak 2018; numagraph/kernels/cc/afforest.hpp), in
+// three steps around two exchanges:
 //  1. sample(): every vertex's first two arcs (out-arcs, or an out-arc and
 //     an in-arc), then a guess of my giant component G from a sample of
-//     roots; the vertices in G then are S.
-//  2. finish(): every arc of my vertices outside S. A vertex in S skips its
+//     roots; the vertices in G then are S. The ranks swap the S bits of
+//     the vertices they share.
+//  2. link_giants(): the arcs between S and a ghost in its owner's S are
+//     what neither side would link in step 3; any one of them joins the two
+//     giants, so I link one per owner rank. The ranks then swap which
+//     giants they joined.
+//  3. finish(): every arc of my vertices outside S. A vertex in S skips its
 //     arcs to my own vertices, as in the shared kernel, and its arcs to
 //     ghosts too, because every crossing arc is also in the lists of its
-//     other end's owner: a ghost outside its owner's S links it there. The
-//     arcs between S and a ghost in its owner's S are what neither side
-//     would link: any one of them joins the two giants, so each rank links
-//     one per owner rank.
-// Membership is S, fixed after the samples on every rank, never the live
-// labels, so that both owners of a crossing arc judge it by the same facts.
+//     other end's owner: a ghost outside its owner's S links it there.
+//     When step 2 joined every rank's giant into one component, a vertex
+//     outside S whose sampled arcs reached a ghost in its owner's S (set T)
+//     is in that component too and skips its arcs as well: an arc between
+//     two vertices of S or T joins nothing new, and any other arc is linked
+//     by its end outside them. On Kronecker scale 20 at 2 ranks, T is 97 %
+//     of the vertices outside S that have arcs: they had reached the giant
+//     only through another rank's vertices, and reading their lists cost
+//     more than all the other work of this step.
+// Membership is S and T, fixed after the samples on every rank, never the
+// live labels, so that both owners of a crossing arc judge it by the same
+// facts.
 class LocalLinks {
   static constexpr int kSampleRounds = 2;  // as the shared kernel's default
 
@@ -70,93 +81,190 @@ class LocalLinks {
         static_cast<std::uint64_t>(total) * sizeof(std::uint32_t) > numa::last_level_cache_bytes() / 16;
     // Out-arcs and in-arcs in turn on a directed graph (cc_detail::sampled_arc):
     // on kron20 at 2 ranks this cut the arcs finish() links from 400 K to 77 K.
+    reach_ = NumaArray<std::uint32_t>::for_overwrite(static_cast<std::size_t>(n));
     for (int r = 0; r < kSampleRounds; ++r) {
       const kernels::cc_detail::SampledArc arc = kernels::cc_detail::sampled_arc(r, g_.directed);
       const CSRArrays<std::uint32_t>& lists = arc.in_list ? g_.in : g_.out;
-      kernels::cc_detail::link_sampled_arcs(lists.offsets.data(), lists.neighbors.data(), arc.index, n, c, prefetch,
-                                            chunk);
-      kernels::cc_detail::compress(c, total);
+      link_sampled_noting_reach(lists.offsets.data(), lists.neighbors.data(), arc.index, r == 0, prefetch, chunk);
+      // My vertices only: the next links start from them, and S is theirs.
+      // A ghost's path stays correct, and local_roots() compresses it. The
+      // last round's compression is the pass below.
+      if (r + 1 < kSampleRounds) kernels::cc_detail::compress(c, n);
     }
-    const std::uint32_t giant = kernels::cc_detail::most_frequent_sampled_label(comp_, 27491095, [](std::size_t) {});
+    const std::uint32_t giant = giant_ = kernels::cc_detail::most_frequent_sampled_label<std::uint32_t>(
+        static_cast<std::uint64_t>(n), 27491095, [c](std::size_t v) { return kernels::cc_detail::root_of(c, c[v]); });
     std::uint8_t* const in_s = in_sample_.data();
-    parallel::for_static<std::int64_t>(0, n, [&](std::int64_t v) { in_s[v] = c[v] == giant; });
-    for (int p = 0; p < g_.ranks; ++p)
+    std::uint32_t* const reach = reach_.data();
+    // Compression and S in one pass, without branches: S is a coin toss per
+    // vertex on Kronecker graphs.
+#pragma omp parallel for schedule(dynamic, chunk)
+    for (std::int64_t v = 0; v < n; ++v) {
+      const std::uint32_t root = kernels::cc_detail::root_of(c, __atomic_load_n(&c[v], __ATOMIC_RELAXED));
+      __atomic_store_n(&c[v], root, __ATOMIC_RELAXED);
+      const bool in = root == giant;
+      in_s[v] = in;
+      reach[v] = in ? kNothingToLink : reach[v];  // finish() then tests one word
+    }
+    for (int p = 0; p < g_.ranks; ++p) {
+      tell[p].resize(static_cast<std::size_t>(g_.mirror_from[p + 1] - g_.mirror_from[p]));
       for (std::int64_t i = g_.mirror_from[p]; i < g_.mirror_from[p + 1]; ++i)
-        tell[p].push_back(in_s[g_.mirror_local[i]]);
+        tell[p][i - g_.mirror_from[p]] = in_s[g_.mirror_local[i]];
+    }
     return tell;
   }
 
-  // Step 2, given the S bits of my ghosts (ghost order); returns each local
-  // index's root.
-  NumaArray<std::uint32_t> finish(const std::vector<std::uint8_t>& ghost_in_sample) {
-    const std::int64_t n = g_.local_n, total = g_.local_total();
+  // Step 2, given the S bits of my ghosts (ghost order): links my giant to
+  // each owner's. Returns my row of the giants' ties:
+  // [p] is 1 when my giant is now joined to rank p's, [my rank] when I
+  // have a giant.
+  std::vector<std::uint8_t> link_giants(const std::vector<std::uint8_t>& ghost_in_sample) {
+    const std::int64_t n = g_.local_n;
+    std::vector<std::uint8_t> row(static_cast<std::size_t>(g_.ranks), 0);
+    if (n == 0) return row;
+    row[static_cast<std::size_t>(g_.rank)] = 1;
+    std::uint32_t* const c = comp_.data();
+    const std::uint8_t* const in_s = in_sample_.data();
+    const std::uint8_t* const ghost_s = ghost_in_sample.data();
+    const auto own = static_cast<std::uint32_t>(n);
+    // Per owner rank: whether my giant is joined to its giant yet.
+    std::uint8_t* const joined = row.data();
+    int owners_left = 0;
+    std::vector<std::uint8_t> wanted(static_cast<std::size_t>(g_.ranks), 0);
+    for (int p = 0; p < g_.ranks; ++p)
+      for (std::int64_t h = g_.ghost_from[p]; h < g_.ghost_from[p + 1] && !wanted[p]; ++h) wanted[p] = ghost_s[h];
+    for (int p = 0; p < g_.ranks; ++p) owners_left += wanted[p];
+    const std::int64_t* const ghost_from = g_.ghost_from.data();
+    const int ranks = g_.ranks;
+    // A list is sorted by global id, so its ghosts are a head (ids below my
+    // block) and a tail (above it).
+    auto scan = [&](std::uint32_t u, const std::uint32_t* nb, eid_t b, eid_t e) {
+      auto consider = [&](std::uint32_t x) {
+        const std::uint32_t h = x - own;
+        if (!ghost_s[h]) return;
+        const int p = static_cast<int>(std::upper_bound(ghost_from, ghost_from + ranks + 1, static_cast<std::int64_t>(h)) -
+                                       ghost_from) - 1;
+        if (joined[p]) return;
+        kernels::cc_detail::link(u, x, c);
+        joined[p] = 1;
+        --owners_left;
+      };
+      for (; b < e && nb[b] >= own; ++b) consider(nb[b]);
+      for (; e > b && nb[e - 1] >= own; --e) consider(nb[e - 1]);
+    };
+    const eid_t* const out_off = g_.out.offsets.data();
+    const std::uint32_t* const out_nb = g_.out.neighbors.data();
+    const eid_t* const in_off = g_.directed ? g_.in.offsets.data() : nullptr;
+    const std::uint32_t* const in_nb = g_.directed ? g_.in.neighbors.data() : nullptr;
+    // Usually over after a few vertices: one thread, stopping there. (A
+    // giant that touches no other rank's giant has every list head and tail
+    // of S scanned.) Whole lists: a sampled arc may be the one that joined.
+    for (std::int64_t v = 0; v < n && owners_left > 0; ++v) {
+      if (!in_s[v]) continue;
+      const auto u = static_cast<std::uint32_t>(v);
+      scan(u, out_nb, out_off[v], out_off[v + 1]);
+      if (in_nb != nullptr) scan(u, in_nb, in_off[v], in_off[v + 1]);
+    }
+    return row;
+  }
+
+  // Step 3, given the S bits of my ghosts again and whether every rank's
+  // giant is in one component (then T skips its arcs). Returns the forest
+  // of the local components, for local_roots().
+  NumaArray<std::uint32_t> finish(const std::vector<std::uint8_t>& ghost_in_sample, bool giants_joined) {
+    const std::int64_t n = g_.local_n;
     std::uint32_t* const c = comp_.data();
     if (n == 0) return std::move(comp_);
     const eid_t* const out_off = g_.out.offsets.data();
     const std::uint32_t* const out_nb = g_.out.neighbors.data();
     const eid_t* const in_off = g_.directed ? g_.in.offsets.data() : nullptr;
     const std::uint32_t* const in_nb = g_.directed ? g_.in.neighbors.data() : nullptr;
-    const bool directed = g_.directed;
-    const int sampled_out = kernels::cc_detail::sampled_out_arcs(kSampleRounds, directed);
-    const int sampled_in = kernels::cc_detail::sampled_in_arcs(kSampleRounds, directed);
-    const auto own = static_cast<std::uint32_t>(n);
-    const std::uint8_t* const in_s = in_sample_.data();
+    const int sampled_out = kernels::cc_detail::sampled_out_arcs(kSampleRounds, g_.directed);
+    const int sampled_in = kernels::cc_detail::sampled_in_arcs(kSampleRounds, g_.directed);
     const std::uint8_t* const ghost_s = ghost_in_sample.data();
-    // Per owner rank: whether my giant is linked to its giant yet. Threads
-    // race on it harmlessly: a second link of two giants is a no-op.
-    std::vector<std::uint8_t> giants_linked(static_cast<std::size_t>(g_.ranks), 0);
-    int owners_left = 0;
-    for (int p = 0; p < g_.ranks; ++p) {
-      bool any = false;
-      for (std::int64_t h = g_.ghost_from[p]; h < g_.ghost_from[p + 1] && !any; ++h) any = ghost_s[h] != 0;
-      if (any) ++owners_left;
-      else giants_linked[p] = 1;
-    }
-    std::uint8_t* const linked = giants_linked.data();
-    const std::int64_t* const ghost_from = g_.ghost_from.data();
-    const int ranks = g_.ranks;
-    // The giant-to-giant links: arcs of a vertex in S to ghosts in their
-    // owners' S, one per owner. A list is sorted by global id, so its ghosts
-    // are a head (ids below my block) and a tail (above it).
-    auto link_giants = [&](std::uint32_t u, const std::uint32_t* nb, eid_t b, eid_t e) {
-      auto consider = [&](std::uint32_t x) {
-        const std::uint32_t h = x - own;
-        if (!ghost_s[h]) return;
-        const int p = static_cast<int>(std::upper_bound(ghost_from, ghost_from + ranks + 1, static_cast<std::int64_t>(h)) -
-                                       ghost_from) - 1;
-        if (__atomic_load_n(&linked[p], __ATOMIC_RELAXED)) return;
-        kernels::cc_detail::link(u, x, c);
-        if (!__atomic_exchange_n(&linked[p], std::uint8_t{1}, __ATOMIC_RELAXED))
-          __atomic_fetch_sub(&owners_left, 1, __ATOMIC_RELAXED);
-      };
-      for (; b < e && nb[b] >= own; ++b) consider(nb[b]);
-      for (; e > b && nb[e - 1] >= own; --e) consider(nb[e - 1]);
-    };
+    const std::uint32_t* const reach = reach_.data();
     const std::int64_t chunk = kernels::cc_detail::link_chunk(n);
 #pragma omp parallel for schedule(dynamic, chunk)
     for (std::int64_t v = 0; v < n; ++v) {
+      if (reach[v] == kNothingToLink) continue;  // in S, or without arcs
+      // T is the vertices whose sampled arcs reached a ghost in its owner's
+      // S straight (on Kronecker scale 20 at 2 ranks, 97 % of those outside
+      // S with arcs); one that reached it over a vertex of mine outside S
+      // links its arcs, which is correct as well.
+      if (giants_joined && reach[v] != kNoGhost && ghost_s[reach[v]]) continue;
       const auto u = static_cast<std::uint32_t>(v);
-      // Past the arcs sample() linked.
-      const eid_t out_b = std::min(out_off[v] + sampled_out, out_off[v + 1]);
-      const eid_t in_b = directed ? std::min(in_off[v] + sampled_in, in_off[v + 1]) : 0;
-      if (!in_s[v]) {
-        for (eid_t j = out_b; j < out_off[v + 1]; ++j) kernels::cc_detail::link(u, out_nb[j], c);
-        if (directed)  // an arc counts both ways
-          for (eid_t j = in_b; j < in_off[v + 1]; ++j) kernels::cc_detail::link(u, in_nb[j], c);
-      } else if (__atomic_load_n(&owners_left, __ATOMIC_RELAXED) > 0) {
-        link_giants(u, out_nb, out_b, out_off[v + 1]);
-        if (directed) link_giants(u, in_nb, in_b, in_off[v + 1]);
-      }
+      // Past the arcs sample() linked; an arc counts both ways.
+      for (eid_t j = std::min(out_off[v] + sampled_out, out_off[v + 1]); j < out_off[v + 1]; ++j)
+        kernels::cc_detail::link(u, out_nb[j], c);
+      if (in_nb != nullptr)
+        for (eid_t j = std::min(in_off[v] + sampled_in, in_off[v + 1]); j < in_off[v + 1]; ++j)
+          kernels::cc_detail::link(u, in_nb[j], c);
     }
-    kernels::cc_detail::compress(c, total);
+    // Uncompressed: local_roots() compresses in its pass over every index.
     return std::move(comp_);
   }
 
+  // A local index in S (Giants::kNoGiant when I have no vertices).
+  std::uint32_t giant() const { return giant_; }
+
  private:
+  // What a vertex's sampled arcs reached (reach_): no arc at all (then it
+  // has none: the samples read the head of every list), only my vertices,
+  // or else the first ghost, by its ghost index. A vertex in S has nothing
+  // to link either.
+  static constexpr std::uint32_t kNothingToLink = 0xFFFFFFFF, kNoGhost = 0xFFFFFFFE;
+
+  // One sample round (cc_detail::link_sampled_arcs) that also notes, while
+  // the arc is in hand, what it reached: finish() then knows T and the
+  // vertices without arcs without reading their lists again.
+  void link_sampled_noting_reach(const eid_t* off, const std::uint32_t* nb, int index, bool first, bool prefetch,
+                                 std::int64_t chunk) {
+    const std::int64_t n = g_.local_n;
+    const auto own = static_cast<std::uint32_t>(n);
+    std::uint32_t* const c = comp_.data();
+    std::uint32_t* const reach = reach_.data();
+#pragma omp parallel for schedule(dynamic, chunk)
+    for (std::int64_t u = 0; u < n; ++u) {
+      // As cc_detail::link_sampled_arcs: the list entry 64 vertices on, the
+      // label of the entry 16 on.
+      if (prefetch && u + 64 < n) __builtin_prefetch(&nb[off[u + 64] + index]);
+      if (prefetch && u + 16 < n && off[u + 16] + index < off[u + 17]) __builtin_prefetch(&c[nb[off[u + 16] + index]]);
+      std::uint32_t seen = first ? kNothingToLink : reach[u];
+      if (off[u] + index < off[u + 1]) {
+        const std::uint32_t x = nb[off[u] + index];
+        kernels::cc_detail::link(static_cast<std::uint32_t>(u), x, c);
+        if (seen >= kNoGhost) seen = x >= own ? x - own : kNoGhost;
+      }
+      reach[u] = seen;
+    }
+  }
+
   const DistCsr& g_;
   NumaArray<std::uint32_t> comp_;
   std::vector<std::uint8_t> in_sample_;  // per own vertex: in S
+  NumaArray<std::uint32_t> reach_;       // per own vertex: kNothingToLink, kNoGhost or a ghost index
+  std::uint32_t giant_ = Giants::kNoGiant;  // a vertex in S, when I have vertices
 };
+
+// Whether the ranks' giants are all in one component, from every rank's
+// row of link_giants() (rows[r * ranks + p]): union-find over the ranks.
+bool giants_all_joined(const std::vector<std::uint8_t>& rows, int ranks) {
+  std::vector<int> parent(static_cast<std::size_t>(ranks));
+  for (int r = 0; r < ranks; ++r) parent[r] = r;
+  auto find = [&](int r) {
+    while (parent[r] != r) r = parent[r] = parent[parent[r]];
+    return r;
+  };
+  for (int r = 0; r < ranks; ++r)
+    for (int p = 0; p < ranks; ++p)
+      if (p != r && rows[static_cast<std::size_t>(r) * ranks + p]) parent[find(r)] = find(p);
+  int root = -1;
+  for (int r = 0; r < ranks; ++r) {
+    if (!rows[static_cast<std::size_t>(r) * ranks + r]) continue;  // no giant: no vertices
+    if (root < 0) root = find(r);
+    else if (find(r) != root) return false;
+  }
+  return true;
+}
 
 // The rounds of label propagation between the ranks' local components.
 class LabelRounds {
@@ -345,6 +453,8 @@ class LabelRounds {
 
 DistCcResult connected_components(const DistCsr& g, std::int64_t gather_limit, StepTimes& times) {
   NumaArray<std::uint32_t> comp;
+  Received<std::uint8_t> heard;  // the S bits of my ghosts
+  Giants giants;
   {
     LocalLinks links(g);
     std::vector<std::vector<std::uint8_t>> tell;
@@ -353,17 +463,32 @@ DistCcResult connected_components(const DistCsr& g, std::int64_t gather_limit, S
       tell = links.sample();
     }
     wait_for_all(times, g.comm);
-    Received<std::uint8_t> heard;
     {
       Timed t(times.exchange);
       heard = exchange(tell, g.comm, "the giant components");
     }
+    std::vector<std::uint8_t> row;
+    {
+      Timed t(times.compute);
+      row = links.link_giants(heard.items);
+    }
+    wait_for_all(times, g.comm);
+    std::vector<std::uint8_t> rows(row.size() * row.size());
+    {
+      Timed t(times.exchange);
+      check(MPI_Allgather(row.data(), static_cast<int>(row.size()), MPI_UINT8_T, rows.data(),
+                          static_cast<int>(row.size()), MPI_UINT8_T, g.comm),
+            "MPI_Allgather");
+    }
     Timed t(times.compute);
-    comp = links.finish(heard.items);
+    giants.joined = giants_all_joined(rows, g.ranks);
+    giants.giant = links.giant();
+    giants.ghost_in_giant = &heard.items;
+    comp = links.finish(heard.items, giants.joined);
   }
   DistCcResult r;
   if (gather_limit > 0) {
-    GatheredComponents gathered = components_by_gathering(g, comp, gather_limit, times);
+    GatheredComponents gathered = components_by_gathering(g, comp, giants, gather_limit, times);
     r.contracted_edges = gathered.contracted_edges;
     r.label_messages = gathered.copies_sent;
     if (!gathered.refused) {

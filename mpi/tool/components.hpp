@@ -6,12 +6,13 @@
 // Method: local union-find, then the ranks' local components are tied
 // together in one of two ways: gathered as a contracted graph on every rank
 // when it is small (components_gathered.hpp: one exchange and one
-// allgather; on Kronecker scale 20 at 2 ranks, about 100 K ghost keys make
-// a graph of a few thousand edges), else by min-label propagation between
+// allgather; on Kronecker scale 20 at 2 ranks, about 2 K ghost keys make a
+// graph of 491 edges), else by min-label propagation between
 // them, sped up by hooking and pointer jumping on the labels (step 2 below).
 //   1. Each rank links its own vertices and its ghosts along every arc it
-//      holds (Afforest-style sampled linking with compare-and-swap, OpenMP
-//      threads), and labels each local component with the smallest global id
+//      holds that can join anything new (Afforest-style sampled linking with
+//      compare-and-swap, OpenMP threads; components.cpp says which arcs it
+//      skips), and labels each local component with the smallest global id
 //      among its members, ghosts included. Whole local components, however
 //      long their paths inside the rank, are settled in this one pass.
 //   2. Rounds, ONE exchange() each: a vertex held by several ranks (its owner

@@ -19,6 +19,10 @@ struct CopyKey {
   std::uint32_t unused;
 };
 
+// J's node in the contracted graph (components_gathered.hpp), above every
+// key: the smallest key in its set is J's label.
+constexpr std::uint64_t kJ = ~std::uint64_t{0};
+
 // An edge of the contracted graph, a < b.
 struct KeyPair {
   std::uint64_t a, b;
@@ -81,26 +85,57 @@ std::pair<std::vector<std::uint64_t>, std::vector<std::uint64_t>> smallest_keys(
 
 std::int64_t default_gather_limit(const DistCsr& g) { return std::max<std::int64_t>(std::int64_t{1} << 16, g.n / g.ranks); }
 
-GatheredComponents components_by_gathering(const DistCsr& g, const NumaArray<std::uint32_t>& comp,
+GatheredComponents components_by_gathering(const DistCsr& g, NumaArray<std::uint32_t>& comp, const Giants& giants,
                                            std::int64_t max_edges, StepTimes& times) {
   const std::int64_t n = g.local_n, total = g.local_total();
-  const std::uint32_t* const c = comp.data();
+  std::uint32_t* const c = comp.data();
   GatheredComponents out;
   LocalRoots local;
-  std::vector<std::uint8_t> tied;  // per root: a copy crosses ranks
+  // The roots with a copy on another rank: only their keys can change.
+  std::vector<std::uint8_t> tied;
+  std::vector<std::uint32_t> tied_roots;
+  auto tie = [&](std::uint32_t r) {
+    if (!tied[r]) tied_roots.push_back(r);
+    tied[r] = 1;
+  };
+  // The roots of my local components in J, and J's smallest key among them.
+  std::vector<std::uint8_t> in_j;
+  std::vector<std::uint32_t> j_roots;
+  std::uint64_t my_j_key = kJ;
+  auto join = [&](std::uint32_t r) {
+    if (in_j[r]) return;
+    in_j[r] = 1;
+    j_roots.push_back(r);
+    my_j_key = std::min(my_j_key, local.key[r]);
+  };
+  auto key_of = [&](std::uint32_t r) { return in_j[r] ? kJ : local.key[r]; };
   std::vector<std::vector<CopyKey>> send(static_cast<std::size_t>(g.ranks));
   {
     Timed t(times.compute);
     local = local_roots(g, c);
     tied.assign(static_cast<std::size_t>(total), 0);
-    for (int p = 0; p < g.ranks; ++p)
-      for (std::int64_t h = g.ghost_from[p]; h < g.ghost_from[p + 1]; ++h) {
-        const std::uint32_t r = c[n + h];
-        if (r == n + h && !local.several[r]) continue;  // linked to nothing here: its owner's side has its arcs
-        tied[r] = 1;
-        send[p].push_back({local.key[r], static_cast<std::uint32_t>(h - g.ghost_from[p]), 0});
-        ++out.copies_sent;
+    in_j.assign(static_cast<std::size_t>(total), 0);
+    // Two passes: a root joins J at any of its ghosts, and what it sends
+    // for every ghost must know that.
+    std::vector<std::int64_t> linked_ghosts;  // outside their owners' giants
+    const std::uint8_t* const in_giant = giants.joined ? giants.ghost_in_giant->data() : nullptr;
+    if (giants.joined && giants.giant != Giants::kNoGiant) join(c[giants.giant]);
+    for (std::int64_t h = 0; h < total - n; ++h) {
+      const std::uint32_t r = c[n + h];
+      if (r == n + h && !local.several[r]) continue;  // linked to nothing here: its owner's side has its arcs
+      if (in_giant != nullptr && in_giant[h]) join(r);  // its owner's copy is in J too
+      else linked_ghosts.push_back(h);
+    }
+    for (int p = 0; p < g.ranks; ++p) {
+      const auto b = std::lower_bound(linked_ghosts.begin(), linked_ghosts.end(), g.ghost_from[p]);
+      const auto e = std::lower_bound(b, linked_ghosts.end(), g.ghost_from[p + 1]);
+      for (auto it = b; it != e; ++it) {
+        const std::uint32_t r = c[n + *it];
+        if (!in_j[r]) tie(r);
+        send[p].push_back({key_of(r), static_cast<std::uint32_t>(*it - g.ghost_from[p]), 0});
       }
+      out.copies_sent += e - b;
+    }
   }
   wait_for_all(times, g.comm);
   Received<CopyKey> got;
@@ -115,10 +150,11 @@ GatheredComponents components_by_gathering(const DistCsr& g, const NumaArray<std
       for (std::int64_t j = got.from[p]; j < got.from[p + 1]; ++j) {
         const CopyKey& m = got.items[j];
         const std::uint32_t r = c[g.mirror_local[g.mirror_from[p] + m.index]];
-        tied[r] = 1;
-        const std::uint64_t mine = local.key[r];
+        if (!in_j[r]) tie(r);
+        const std::uint64_t mine = key_of(r);
         if (mine != m.key) edges.push_back({std::min(mine, m.key), std::max(mine, m.key)});
       }
+    if (!j_roots.empty()) edges.push_back({my_j_key, kJ});
     std::sort(edges.begin(), edges.end());
     edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
   }
@@ -133,13 +169,17 @@ GatheredComponents components_by_gathering(const DistCsr& g, const NumaArray<std
   }
   Timed t(times.compute);
   const auto [keys, smallest] = smallest_keys(all);
+  auto settled = [&](std::uint64_t k) {
+    const auto it = std::lower_bound(keys.begin(), keys.end(), k);
+    return it != keys.end() && *it == k ? smallest[static_cast<std::size_t>(it - keys.begin())] : k;
+  };
   std::uint64_t* const k = local.key.data();
-  const std::uint8_t* const tie = tied.data();
-  parallel::for_static<std::int64_t>(0, total, [&](std::int64_t x) {
-    if (!tie[x]) return;  // only a root with a copy on another rank can be in an edge
-    const auto it = std::lower_bound(keys.begin(), keys.end(), k[x]);
-    if (it != keys.end() && *it == k[x]) k[x] = smallest[static_cast<std::size_t>(it - keys.begin())];
+  parallel::for_static<std::size_t>(0, tied_roots.size(), [&](std::size_t i) {
+    const std::uint32_t x = tied_roots[i];
+    k[x] = settled(k[x]);
   });
+  const std::uint64_t j_label = j_roots.empty() ? kJ : settled(kJ);
+  for (const std::uint32_t r : j_roots) k[r] = j_label;
   out.labels.resize(static_cast<std::size_t>(n));
   parallel::for_static<std::int64_t>(0, n, [&](std::int64_t v) { out.labels[v] = k[c[v]]; });
   return out;

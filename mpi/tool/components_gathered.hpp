@@ -18,6 +18,14 @@
 //   (components.cpp), which keep each rank's memory at its share.
 // Labels come out as the label rounds give them: the smallest global id of
 // the component.
+//
+// When local linking found every rank's giant in one component J
+// (components.cpp), J is one node of the contracted graph: a local
+// component holding a vertex of my giant or a ghost in its owner's giant
+// is in J, a ghost in its owner's giant sends nothing (both of its copies
+// are in J), and J's label is the smallest key the ranks' J components
+// have. On Kronecker scale 20 at 2 ranks, 94 % of the ghosts are in their
+// owner's giant.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +36,17 @@
 #include "step_times.hpp"
 
 namespace numagraph::dist {
+
+// What local linking learnt of the giants. `joined`: every rank's giant is
+// in one component; then `giant` is a local index in my giant (kNoGiant
+// when I have no vertices) and ghost_in_giant[h] says whether my ghost h is
+// in its owner's giant.
+struct Giants {
+  static constexpr std::uint32_t kNoGiant = 0xFFFFFFFF;
+  bool joined = false;
+  std::uint32_t giant = kNoGiant;
+  const std::vector<std::uint8_t>* ghost_in_giant = nullptr;
+};
 
 struct GatheredComponents {
   bool refused = false;               // the contracted graph was over the limit: no labels
@@ -41,12 +60,13 @@ struct GatheredComponents {
 // 2^16. Each rank then holds at most about 40 bytes per gathered edge.
 std::int64_t default_gather_limit(const DistCsr& g);
 
-// `comp`: each local index's root after local linking (own vertices and
-// ghosts, every arc this rank holds linked or covered; roots are the
-// smallest local index of their component). Collective over g.comm; every
-// rank returns `refused`, after one exchange, when the contracted graph has
-// more than `max_edges` edges.
-GatheredComponents components_by_gathering(const DistCsr& g, const NumaArray<std::uint32_t>& comp,
-                                                          std::int64_t max_edges, StepTimes& times);
+// `comp`: the forest of the local components after local linking (own
+// vertices and ghosts, every arc this rank holds linked or covered; roots
+// are the smallest local index of their component); on return every index
+// points at its root. Collective over g.comm; every rank returns `refused`,
+// after one exchange, when the contracted graph has more than `max_edges`
+// edges.
+GatheredComponents components_by_gathering(const DistCsr& g, NumaArray<std::uint32_t>& comp, const Giants& giants,
+                                           std::int64_t max_edges, StepTimes& times);
 
 }  // namespace numagraph::dist

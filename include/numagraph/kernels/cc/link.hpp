@@ -77,14 +77,16 @@ inline int sampled_out_arcs(int rounds, bool directed) { return directed ? (roun
 inline int sampled_in_arcs(int rounds, bool directed) { return directed ? rounds / 2 : 0; }
 
 // One sample round: vertex u in [0, n) links to its arc `index` of the lists
-// (offsets `off`, targets `nb`), if it has one. With `prefetch`, the label the
-// link 16 vertices on will read is requested first: each link otherwise waits
-// for a random read in turn (docs/kernels/cc.md).
+// (offsets `off`, targets `nb`), if it has one. With `prefetch`, two stages
+// run ahead: the list entry 64 vertices on (on a Kronecker graph the heads of
+// long lists lie far apart), and the label the link 16 vertices on will read:
+// each link otherwise waits for a random read in turn (docs/kernels/cc.md).
 template <typename L, typename T>
 void link_sampled_arcs(const eid_t* off, const T* nb, int index, std::int64_t n, L* comp, bool prefetch,
                        std::int64_t chunk) {
 #pragma omp parallel for schedule(dynamic, chunk)
   for (std::int64_t u = 0; u < n; ++u) {
+    if (prefetch && u + 64 < n) __builtin_prefetch(&nb[off[u + 64] + index]);
     if (prefetch && u + 16 < n && off[u + 16] + index < off[u + 17])
       __builtin_prefetch(&comp[nb[off[u + 16] + index]]);
     if (off[u] + index < off[u + 1]) link(static_cast<L>(u), static_cast<L>(nb[off[u] + index]), comp);
@@ -92,20 +94,18 @@ void link_sampled_arcs(const eid_t* off, const T* nb, int index, std::int64_t n,
 }
 
 // Afforest's guess of the giant component: the most frequent label among
-// 1024 deterministic samples (ties to the smaller label). `on_sample(i)` sees
-// every sampled index (the engine counts those reads).
-template <typename L, typename OnSample>
-L most_frequent_sampled_label(const NumaArray<L>& comp, std::uint64_t seed, OnSample&& on_sample) {
-  const auto n = static_cast<std::uint64_t>(comp.size());
+// 1024 deterministic samples of the indices [0, n) (ties to the smaller
+// label). `label_at(i)` is the label at index i: comp[i], or its root where
+// comp is not compressed (numagraph-mpi), and the engine counts that read.
+template <typename L, typename LabelAt>
+L most_frequent_sampled_label(std::uint64_t n, std::uint64_t seed, LabelAt&& label_at) {
   std::unordered_map<L, int> counts;
   std::uint64_t x = seed;
   for (int i = 0; i < 1024; ++i) {
     x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-    const auto s = static_cast<std::size_t>((x >> 11) % n);
-    ++counts[comp[s]];
-    on_sample(s);
+    ++counts[label_at(static_cast<std::size_t>((x >> 11) % n))];
   }
-  L giant = comp[0];
+  L giant = 0;  // every label counted beats best = 0
   int best = 0;
   for (const auto& [label, c] : counts)
     if (c > best || (c == best && label < giant)) {
@@ -113,6 +113,14 @@ L most_frequent_sampled_label(const NumaArray<L>& comp, std::uint64_t seed, OnSa
       giant = label;
     }
   return giant;
+}
+// The same over a compressed array; `on_sample(i)` sees every sampled index.
+template <typename L, typename OnSample>
+L most_frequent_sampled_label(const NumaArray<L>& comp, std::uint64_t seed, OnSample&& on_sample) {
+  return most_frequent_sampled_label<L>(static_cast<std::uint64_t>(comp.size()), seed, [&](std::size_t s) {
+    on_sample(s);
+    return comp[s];
+  });
 }
 
 }  // namespace numagraph::kernels::cc_detail
