@@ -56,6 +56,10 @@ struct DistCsr {
 
   CSRArrays<std::uint32_t> out;  // out-arcs of my vertices (local indices)
   CSRArrays<std::uint32_t> in;   // in-arcs of my vertices; empty when !directed (use in_arcs())
+  // For the pull kernels: per ghost (ghost order), my vertices it has arcs
+  // into, ascending, weights alongside (ghost_targets.hpp). Empty unless a
+  // kernel asked for them.
+  CSRArrays<std::uint32_t> ghost_targets;
 
   std::int64_t ghosts() const { return static_cast<std::int64_t>(ghost_global.size()); }
   std::int64_t local_total() const { return local_n + ghosts(); }

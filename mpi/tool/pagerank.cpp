@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "exchange.hpp"
+#include "ghost_targets.hpp"
 #include "ghosts.hpp"
 #include "numagraph/kernels/pr/options.hpp"
 #include "numagraph/numa/numa_array.hpp"
@@ -227,7 +228,11 @@ DistPageRankResult pagerank(const DistCsr& g, const DistPageRankOptions& o, Step
   if (const TileShape shape = local_tile_shape(g, o, r.double_contributions, r.weights_used); shape.tiled()) {
     Timed t(times.compute);
     const double t0 = MPI_Wtime();
-    tiles.emplace(g.local_n, g.local_total(), g.in_arcs(), r.weights_used, shape);
+    if (g.ghost_targets.offsets.size() == static_cast<std::size_t>(g.ghosts() + 1))
+      tiles.emplace(LocalTiles::from_columns(g.local_n, g.local_total(), BlockColumns{g, r.weights_used},
+                                             r.weights_used, shape));
+    else  // the same tiles, sorted from the rows (a DistCsr loaded without ghost targets)
+      tiles.emplace(g.local_n, g.local_total(), g.in_arcs(), r.weights_used, shape);
     r.cache_copy_s = MPI_Wtime() - t0;
     r.cache_segments = static_cast<int>(tiles->col_blocks());
     r.tile_row_bits = tiles->row_bits();

@@ -2,7 +2,8 @@
 // shared-memory numagraph::pagerank, Jacobi variant, on the same graph and
 // options. Every rank loads the whole graph as `numagraph` does and keeps its
 // block (carve); the scores must agree within --max-diff per vertex and the
-// iteration counts must be equal. --personalization / --dangling give a
+// iteration counts must be equal. A run forced to tile checks the tiled copy
+// read from the columns against the one sorted from the rows (bit for bit). --personalization / --dangling give a
 // random distribution (fixed seed, some vertices 0), handed to the shared
 // kernel whole and to the distributed one as each rank's normalized slice.
 // Prints one JSON line on rank 0; exit status 1 on a mismatch.
@@ -19,6 +20,7 @@
 #include <variant>
 
 #include "carve.hpp"
+#include "ghost_targets.hpp"
 #include "exchange.hpp"
 #include "numagraph/graph/builder.hpp"
 #include "numagraph/graph/io.hpp"
@@ -98,6 +100,19 @@ int check(const Graph32& whole, const Args& a) {
     dist_s = std::min(dist_s, dist::max_all(MPI_Wtime() - t0, g.comm));
   }
 
+  // The tiled copy read from the columns (ghost targets, as numagraph-mpi
+  // loads for pr) against the copy sorted from the rows, both forced to
+  // tile: the same tiles word for word, so the same scores bit for bit.
+  dist::DistPageRankOptions tiny_tiles = o;
+  tiny_tiles.cache_block_bytes = 4096;
+  dist::StepTimes unused;
+  const dist::DistPageRankResult by_rows = dist::pagerank(g, tiny_tiles, unused);
+  dist::add_ghost_targets(g);
+  const dist::DistPageRankResult by_columns = dist::pagerank(g, tiny_tiles, unused);
+  bool columns_same = by_rows.iterations == by_columns.iterations && by_rows.cache_segments == by_columns.cache_segments;
+  for (std::int64_t v = 0; v < g.local_n; ++v) columns_same = columns_same && by_rows.scores[v] == by_columns.scores[v];
+  columns_same = !dist::any_all(!columns_same, g.comm);
+
   double shared_s = std::numeric_limits<double>::max();
   PageRankResult shared;
   for (int t = 0; t < a.trials; ++t) {
@@ -113,21 +128,23 @@ int check(const Graph32& whole, const Args& a) {
   }
   diff = dist::max_all(diff, g.comm);
   sum = dist::sum_all(sum, g.comm);
-  const bool ok = diff <= a.max_diff && r.iterations == shared.iterations;
+  const bool ok = diff <= a.max_diff && r.iterations == shared.iterations && columns_same;
   const double compute = dist::max_all(times.compute, g.comm), exchange = dist::max_all(times.exchange, g.comm),
                wait = dist::max_all(times.wait, g.comm);
   if (g.rank == 0)
     std::printf(
         "{\"check\": \"pr\", \"graph\": \"%s\", \"ranks\": %d, \"threads\": %d, \"vertices\": %lld, \"arcs\": %lld, "
         "\"directed\": %s, \"networkx\": %s, \"weights_used\": %s, \"personalized\": %s, \"dangling\": %s, "
-        "\"double_contributions\": %s, \"ok\": %s, \"max_diff\": %.3e, \"iterations\": %d, "
+        "\"double_contributions\": %s, \"ok\": %s, \"tiles_from_columns_same\": %s, \"tiled_segments\": %d, "
+        "\"max_diff\": %.3e, \"iterations\": %d, "
         "\"expected_iterations\": %d, \"last_change\": %.17g, \"expected_last_change\": %.17g, \"score_sum\": %.17g, "
         "\"dist_s\": %.6f, \"compute_s\": %.6f, \"exchange_s\": %.6f, \"wait_s\": %.6f, \"shared_s\": %.6f, "
         "\"shared_variant\": \"%s\"}\n",
         a.path.c_str(), g.ranks, omp_get_max_threads(), static_cast<long long>(g.n),
         static_cast<long long>(g.global_arcs), g.directed ? "true" : "false", o.networkx ? "true" : "false",
         r.weights_used ? "true" : "false", a.personalization ? "true" : "false", a.dangling ? "true" : "false",
-        r.double_contributions ? "true" : "false", ok ? "true" : "false", diff, r.iterations, shared.iterations,
+        r.double_contributions ? "true" : "false", ok ? "true" : "false", columns_same ? "true" : "false",
+        by_columns.cache_segments, diff, r.iterations, shared.iterations,
         r.last_change, shared.last_change, sum, dist_s, compute, exchange, wait, shared_s,
         kernels::to_string(shared.variant));
   return ok ? 0 : 1;

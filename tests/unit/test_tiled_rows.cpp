@@ -4,7 +4,8 @@
 // built from the column lists, word for word; on a rectangular matrix with
 // unsorted lists and repeated columns every arc is in its tile once, and
 // each row meets its arcs in column order, repeats in list order; columns
-// out of range and missing weights are refused with a reason.
+// out of range and missing weights are refused with a reason. from_columns,
+// reading a column callback, gives the column lists' copy too.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -62,6 +63,13 @@ TEST(TiledRows, SquareRowListsGiveTheColumnListsTiles) {
                   expect_same_tiles(by_columns, by_rows, true);
                   const TiledArcs<V> unweighted(n, n, in ? g.in_arrays() : g.out(), false, shape);
                   expect_same_tiles(by_columns, unweighted, false);
+                  // Read through a column callback (from_columns), as a rank's block is.
+                  const CSRArrays<V>& cols = in ? g.out() : g.in_arrays();
+                  const auto column = [&](std::int64_t c, auto&& visit) {
+                    for (eid_t j = cols.offsets[c]; j < cols.offsets[c + 1]; ++j) visit(cols.neighbors[j], cols.weights[j]);
+                  };
+                  expect_same_tiles(by_columns, TiledArcs<V>::from_columns(n, n, column, true, shape), true);
+                  expect_same_tiles(by_columns, TiledArcs<V>::from_columns(n, n, column, false, shape), false);
                 }
           },
           any);
@@ -131,6 +139,13 @@ TEST(TiledRows, RectangularTilesHoldEveryArcOnceInColumnOrder) {
         EXPECT_EQ(found, expected);
       }
   }
+}
+
+TEST(TiledRows, ColumnsNamingRowsBeyondTheMatrixAreRefused) {
+  const auto column = [](std::int64_t c, auto&& visit) { visit(static_cast<std::uint32_t>(c == 5 ? 40 : c % 10), 1.0f); };
+  EXPECT_THROW(TiledArcs<std::uint32_t>::from_columns(10, 20, column, false, TileShape{2, 2}), UsageError);
+  const auto fine = [](std::int64_t c, auto&& visit) { visit(static_cast<std::uint32_t>(c % 10), 1.0f); };
+  EXPECT_NO_THROW(TiledArcs<std::uint32_t>::from_columns(10, 20, fine, false, TileShape{2, 2}));
 }
 
 TEST(TiledRows, BadListsAreRefusedWithAReason) {

@@ -55,10 +55,31 @@ class TiledArcs {
       throw UsageError("tiling the out-lists of a directed graph needs its in-edges: build the graph with in-edges");
     // Column c's list: its out-neighbours for in-direction rows, else its in-neighbours.
     const CSRArrays<V>& columns = in_direction ? g.out() : g.in_arrays();
+    const ListColumns lists{columns.offsets.data(), columns.neighbors.data(), columns.weights.data()};
     if (g.weighted())
-      build<true>(columns.offsets.data(), columns.neighbors.data(), columns.weights.data());
+      build<true, false>(lists);
     else
-      build<false>(columns.offsets.data(), columns.neighbors.data(), nullptr);
+      build<false, false>(lists);
+  }
+
+  // The tiles of a rows x cols matrix read by column: `column(c, visit)`
+  // calls visit(row, weight) for every arc of column c in [0, cols), rows
+  // ascending, a row's repeats in the order its own list holds them. The
+  // same tiles as the row-list constructor below builds from the matrix's
+  // rows, word for word, at the cost of the column-list constructor above:
+  // no sort. A distributed rank's block read by column is its out-lists and
+  // its ghosts' lists of targets (mpi/tool/ghost_targets.hpp). A row
+  // outside [0, rows) is refused with a reason.
+  template <typename Column>
+  static TiledArcs from_columns(std::int64_t rows, std::int64_t cols, const Column& column, bool weighted,
+                                TileShape shape) {
+    TiledArcs t(rows, cols, shape);
+    const CallbackColumns<Column> columns{column};
+    if (weighted)
+      t.template build<true, true>(columns);
+    else
+      t.template build<false, true>(columns);
+    return t;
   }
 
   // Tiles a rectangular matrix given by its rows' own lists: `rows` rows
@@ -94,6 +115,35 @@ class TiledArcs {
   const weight_t* weights() const { return weights_.data(); }
 
  private:
+  // What build() reads, two ways: rows_in(c0, c1, f) calls f(row) for every
+  // arc of columns [c0, c1) (the count), column(c, f) calls f(row, weight)
+  // for column c's arcs (the fill).
+  struct ListColumns {  // column lists in one CSR: the count is one loop over the arcs
+    const eid_t* off;
+    const V* rows;
+    const weight_t* w;
+    template <typename F>
+    void rows_in(std::int64_t c0, std::int64_t c1, F&& f) const {
+      for (eid_t j = off[c0]; j < off[c1]; ++j) f(rows[j]);
+    }
+    template <typename F>
+    void column(std::int64_t c, F&& f) const {
+      for (eid_t j = off[c]; j < off[c + 1]; ++j) f(rows[j], w != nullptr ? w[j] : weight_t{1});
+    }
+  };
+  template <typename Column>
+  struct CallbackColumns {
+    const Column& read;
+    template <typename F>
+    void rows_in(std::int64_t c0, std::int64_t c1, F&& f) const {
+      for (std::int64_t c = c0; c < c1; ++c) read(c, [&](V r, weight_t) { f(r); });
+    }
+    template <typename F>
+    void column(std::int64_t c, F&& f) const {
+      read(c, f);
+    }
+  };
+
   static std::int64_t blocks(std::int64_t n, int bits) { return std::max<std::int64_t>(1, ((n - 1) >> bits) + 1); }
 
   // The shape checked, no arcs yet.
@@ -213,10 +263,11 @@ class TiledArcs {
                          std::to_string(cols) + " columns: build the lists with columns in [0, cols)");
   }
 
-  // Tiles the arcs given by their columns' lists: column c's rows are
-  // col_rows[col_off[c] .. col_off[c + 1]), weights alongside if Weighted.
-  template <bool Weighted>
-  void build(const eid_t* col_off, const V* col_rows, const weight_t* col_w) {
+  // Tiles the arcs given by their columns (ListColumns or CallbackColumns),
+  // rows ascending within a column. Checked: rows beyond rows_ are refused
+  // (the graph constructor's rows are its vertices).
+  template <bool Weighted, bool Checked, typename Columns>
+  void build(const Columns& columns) {
     const std::int64_t n = cols_, nr = row_blocks_, ns = col_blocks_;
     const int col_bits = col_bits_, row_bits = row_bits_;
     // Tasks are pieces of column ranges, 2^piece_bits columns each, at
@@ -235,12 +286,24 @@ class TiledArcs {
     // piece's start, and a tile is its range's pieces in turn.
     std::vector<eid_t> starts(static_cast<std::size_t>(nr * np + 1), 0);
     eid_t* const piece_start = starts.data();
+    const auto rows = static_cast<std::uint64_t>(rows_);
+    std::vector<std::int64_t> bad(static_cast<std::size_t>(np), -1);  // a column naming a row >= rows (thrown after)
     parallel::for_dynamic(std::int64_t{0}, np, [&](std::int64_t p) {
       std::vector<eid_t> count(static_cast<std::size_t>(nr), 0);
-      const eid_t end = col_off[std::min(n, (p + 1) << piece_bits)];
-      for (eid_t j = col_off[p << piece_bits]; j < end; ++j) ++count[static_cast<std::uint64_t>(col_rows[j]) >> row_bits];
+      columns.rows_in(p << piece_bits, std::min(n, (p + 1) << piece_bits), [&](V r) {
+        if (Checked && static_cast<std::uint64_t>(r) >= rows) {
+          bad[static_cast<std::size_t>(p)] = p << piece_bits;
+          return;
+        }
+        ++count[static_cast<std::uint64_t>(r) >> row_bits];
+      });
       for (std::int64_t b = 0; b < nr; ++b) piece_start[b * np + p] = count[static_cast<std::size_t>(b)];
     }, std::int64_t{1});
+    if (Checked)
+      for (const std::int64_t c : bad)
+        if (c >= 0)
+          throw UsageError("a column from " + std::to_string(c) + " on names a row beyond the " +
+                           std::to_string(rows_) + " rows: give each column's rows in [0, rows)");
     parallel::exclusive_prefix_sum(piece_start, piece_start, nr * np);
     const std::int64_t tiles = nr * ns;
     offsets_.assign(static_cast<std::size_t>(tiles + 1), 0);
@@ -263,12 +326,12 @@ class TiledArcs {
       const std::int64_t range_first = (p >> (col_bits - piece_bits)) << col_bits;
       for (std::int64_t c = p << piece_bits; c < std::min(n, (p + 1) << piece_bits); ++c) {
         const auto local_c = static_cast<std::uint32_t>(c - range_first);
-        for (eid_t j = col_off[c]; j < col_off[c + 1]; ++j) {
-          const auto r = static_cast<std::uint64_t>(col_rows[j]);
+        columns.column(c, [&](V row, weight_t w) {
+          const auto r = static_cast<std::uint64_t>(row);
           const eid_t k = at[r >> row_bits]++;
           out[k] = static_cast<std::uint32_t>(((r & row_mask) << col_bits) | local_c);
-          if constexpr (Weighted) out_w[k] = col_w[j];
-        }
+          if constexpr (Weighted) out_w[k] = w;
+        });
       }
     }, std::int64_t{1});
   }
