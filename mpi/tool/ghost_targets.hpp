@@ -15,8 +15,8 @@
 
 namespace numagraph::dist {
 
-// Fills g.ghost_targets from g.in_arcs(). Serial: one pass to count, one to
-// place, over my in-arcs.
+// Fills g.ghost_targets from g.in_arcs(): one pass to count, one to place,
+// over my in-arcs, by row ranges on the threads.
 void add_ghost_targets(DistCsr& g);
 
 // Column c of my in-arc matrix (needs g.ghost_targets): visit(row, weight)
