@@ -9,8 +9,8 @@ For each kernel: `numagraph K FILE -t T` (T = the cores, default 2) against
 thread per rank), each run in a fresh process, alternating, --rounds times;
 the table shows medians of the kernel's median_s and the ratio
 shared / distributed (above 1: the distributed run is faster). `info` compares
-the loads: load_s and the parse throughput (input bytes / read_s). Peak RSS is
-the largest rank's. Without --file a Kronecker graph of --scale is written as
+the loads: load_s in the table, the parse throughput (input bytes / read_s)
+below it. Peak RSS is the largest rank's. Without --file a Kronecker graph of --scale is written as
 a text edge list (numagraph generate kron) under $NUMAGRAPH_BENCH_DATA (default
 /tmp/numagraph-bench) and reused.
 """
@@ -100,6 +100,8 @@ def main():
             if kernel == "info":
                 read = statistics.median(x["read_s"] for x in runs[r])
                 row["mpi_parse_mb_s"] = size_mb / read if read > 0 else float("nan")
+                shared_read = statistics.median(x["read_s"] for x in runs["shared"])
+                row["shared_parse_mb_s"] = size_mb / shared_read if shared_read > 0 else float("nan")
                 row["shared_rss_mb"] = statistics.median(
                     x.get("peak_rss_bytes", 0) for x in runs["shared"]) / 2**20
             rows.append(row)
@@ -110,6 +112,11 @@ def main():
         for r in rows:
             print(f"| {r['kernel']} | {r['ranks']} x {r['threads_per_rank']} | {r['shared_s']:.3f} | {r['mpi_s']:.3f} "
                   f"| {r['ratio']:.2f} | {r['mpi_peak_rss_mb']:.0f} |")
+        for r in rows:
+            if "mpi_parse_mb_s" in r:
+                print(f"\nParse throughput (file bytes / parse seconds, the slowest rank's): numagraph "
+                      f"{r['shared_parse_mb_s']:.0f} MB/s, numagraph-mpi at {r['ranks']} x {r['threads_per_rank']} "
+                      f"{r['mpi_parse_mb_s']:.0f} MB/s.")
     else:
         print(head)
         for r in rows:
