@@ -187,6 +187,55 @@ TEST_P(PrIds, PrefetchingSweepsGiveTheSameBits) {
   }
 }
 
+// The short-list sweeps (gather_sum.hpp; taken on graphs of mostly short
+// lists, as a grid's). Jacobi's gives the loop's scores to rounding: only a
+// list of 4 arcs, summed in pairs, may differ in its last bit (double
+// contributions, so that no float rounding makes that bit larger).
+// Gauss-Seidel's sweeps the halves of each chunk side by side, a different
+// order of updates, so it is run to the fixed point and compared there. On
+// one thread, as above.
+TEST_P(PrIds, ShortListSweepsGiveTheLoopsScores) {
+  const kernels::ThreadLimit one_thread(1);
+  constexpr std::uint64_t kSide = 60;
+  std::vector<test_graphs::Arc> arcs;
+  for (std::uint64_t r = 0; r < kSide; ++r)
+    for (std::uint64_t c = 0; c < kSide; ++c) {
+      if (c + 1 < kSide) arcs.push_back({r * kSide + c, r * kSide + c + 1});
+      if (r + 1 < kSide) arcs.push_back({r * kSide + c, (r + 1) * kSide + c});
+      if (r + 1 < kSide && c % 3 == 0) arcs.push_back({(r + 1) * kSide + c, r * kSide + c + 2});  // some longer lists
+    }
+  for (const bool grid : {true, false}) {
+    const AnyGraph any = grid ? make_graph(arcs, kSide * kSide, false, GetParam()) : make_kron(10, true, GetParam());
+    numagraph::visit(
+        [&](const auto& g) {
+          using V = typename std::decay_t<decltype(g)>::vertex_type;
+          kernels::PageRankOptions o;
+          o.tolerance = 0;
+          o.max_iterations = 9;
+          kernels::PageRankResult jacobi_loop, jacobi_short;
+          jacobi_loop.scores = NumaArray<double>(static_cast<std::size_t>(g.num_vertices()));
+          jacobi_short.scores = NumaArray<double>(static_cast<std::size_t>(g.num_vertices()));
+          kernels::pagerank_jacobi_iterations<false, false, V, double>(g, o, nullptr, jacobi_loop);
+          kernels::pagerank_jacobi_iterations<false, false, V, double, true>(g, o, nullptr, jacobi_short);
+          for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+            ASSERT_NEAR(jacobi_loop.scores[v], jacobi_short.scores[v], 1e-13 * jacobi_loop.scores[v]) << v;
+          EXPECT_NEAR(jacobi_loop.last_change, jacobi_short.last_change, 1e-9 * jacobi_loop.last_change);
+          EXPECT_TRUE(verify::pagerank(g, o, jacobi_short.scores.data(), jacobi_short.last_change).ok);
+          const auto gs_partial = kernels::pagerank_pull_gauss_seidel_with<V, double, false, true>(g, o);
+          EXPECT_TRUE(verify::pagerank(g, o, gs_partial.scores.data(), gs_partial.last_change).ok);
+          o.tolerance = 1e-13;
+          o.max_iterations = 2000;
+          const auto gs_loop = kernels::pagerank_pull_gauss_seidel_with<V, double, false>(g, o);
+          const auto gs_short = kernels::pagerank_pull_gauss_seidel_with<V, double, false, true>(g, o);
+          ASSERT_LT(gs_short.iterations, o.max_iterations);
+          for (std::int64_t v = 0; v < g.num_vertices(); ++v)
+            ASSERT_NEAR(gs_loop.scores[v], gs_short.scores[v], 1e-9 * gs_loop.scores[v]) << v;
+          EXPECT_TRUE(verify::pagerank(g, o, gs_short.scores.data(), gs_short.last_change).ok);
+        },
+        any);
+  }
+}
+
 // Chunks of any size, swept on one thread, are the vertices in order: the
 // same additions as one chunk, so the same scores, bit for bit; the L1
 // change is totalled chunk by chunk, so only its rounding may differ. (On

@@ -117,6 +117,76 @@ TEST_P(BlockingIds, CarriedListSumsMatchPerListSums) {
   });
 }
 
+// gather_sums_of_short_lists (the sweep on graphs of mostly short lists)
+// hands every vertex of its range to fn once, in order, with the loop's sum:
+// the same bits on lists of up to 3 arcs and on those the loop sums (longer
+// ones, and those whose slots would pass the range's last arc), within a
+// rounding on lists of 4 (summed in pairs); kron10's lists have every length.
+// gather_sums_of_short_lists_in_pairs hands out the same sums, each vertex
+// once, in order within each half of the range.
+TEST_P(BlockingIds, ShortListSumsMatchPerListSums) {
+  on_weighted_krons(GetParam(), [](const auto& g, bool in) {
+    const auto& a = in ? g.in_arrays() : g.out();
+    const std::int64_t n = g.num_vertices();
+    std::vector<float> x(static_cast<std::size_t>(n));
+    for (std::int64_t v = 0; v < n; ++v) x[v] = 1.0f / static_cast<float>(v % 97 + 3);
+    const eid_t* off = a.offsets.data();
+    const auto* nb = a.neighbors.data();
+    const eid_t last = kernels::last_arc(off, n);
+    std::int64_t lists_of_four = 0;
+    auto check = [&](bool pairs, std::int64_t lo, std::int64_t hi) {
+      const std::int64_t mid = pairs ? lo + (hi - lo + 1) / 2 : hi;
+      std::int64_t next_first = lo, next_second = mid;
+      double expected_total = 0;
+      auto fn = [&](std::int64_t v, double sum) {
+        EXPECT_EQ(v, v < mid ? next_first++ : next_second++);
+        const double loop = kernels::gather_sum_ahead<false>(nb, off[v], off[v + 1], last, x.data());
+        if (off[v + 1] - off[v] == kernels::kShortListArcs) {
+          ++lists_of_four;
+          EXPECT_DOUBLE_EQ(sum, loop) << v;
+        } else {
+          EXPECT_EQ(sum, loop) << v;
+        }
+        const double share = sum * 0.5 + static_cast<double>(v);
+        expected_total += share;
+        return share;
+      };
+      const double total = pairs ? kernels::gather_sums_of_short_lists_in_pairs<double>(nb, off, lo, hi, x.data(), fn)
+                                 : kernels::gather_sums_of_short_lists<double>(nb, off, lo, hi, x.data(), fn);
+      EXPECT_EQ(next_first, mid);
+      EXPECT_EQ(next_second, pairs ? hi : mid);
+      EXPECT_NEAR(total, expected_total, 1e-12 * expected_total);
+    };
+    for (const bool pairs : {false, true})
+      for (const auto& [lo, hi] : std::vector<std::pair<std::int64_t, std::int64_t>>{
+               {0, n}, {0, 1}, {5, 5}, {17, 300}, {17, 301}, {n / 2, n}, {n - 1, n}})
+        check(pairs, lo, hi);
+    EXPECT_GT(lists_of_four, 0);
+  });
+}
+
+// lists_mostly_short: a grid's lists (2 to 4 arcs) are, kron10's are not.
+TEST(Sweep, GridListsAreMostlyShortKroneckerListsAreNot) {
+  constexpr std::uint64_t kSide = 40;
+  std::vector<test_graphs::Arc> arcs;
+  for (std::uint64_t r = 0; r < kSide; ++r)
+    for (std::uint64_t c = 0; c < kSide; ++c) {
+      if (c + 1 < kSide) arcs.push_back({r * kSide + c, r * kSide + c + 1});
+      if (r + 1 < kSide) arcs.push_back({r * kSide + c, (r + 1) * kSide + c});
+    }
+  auto mostly_short = [](const AnyGraph& any) {
+    bool answer = false;
+    numagraph::visit(
+        [&](const auto& g) { answer = kernels::lists_mostly_short(g.in_arrays().offsets.data(), g.num_vertices()); },
+        any);
+    return answer;
+  };
+  EXPECT_TRUE(mostly_short(make_graph(arcs, kSide * kSide, false, false)));
+  EXPECT_FALSE(mostly_short(make_kron(10, false, false)));
+  const eid_t none[] = {0};
+  EXPECT_FALSE(kernels::lists_mostly_short(none, 0));
+}
+
 // Every arc of the pulled lists (in-lists, or out-lists) is in exactly one
 // tile, the one of its row block and column range, with its weight; within
 // a tile the columns never decrease.

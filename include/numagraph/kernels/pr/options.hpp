@@ -21,6 +21,7 @@
 #include "numagraph/execution.hpp"
 #include "numagraph/kernels/caller_ids.hpp"
 #include "numagraph/numa/numa_array.hpp"
+#include "numagraph/numa/roles.hpp"
 #include "numagraph/parallel/parallel.hpp"
 #include "numagraph/util/error.hpp"
 
@@ -155,9 +156,27 @@ template <typename C>
 // from one vertex to the next (road-NY 0.88x: docs/kernels/pr.md). May differ
 // from the quotient in the last bit of C.
 template <typename C>
+[[gnu::always_inline]] inline C out_degree_reciprocal(eid_t degree) {
+  return C(1) / static_cast<C>(degree + (degree == 0)) * static_cast<C>(degree > 0);
+}
+
+template <typename C>
 [[gnu::always_inline]] inline C contribution_by_reciprocal(double score, eid_t degree) {
-  const C reciprocal = C(1) / static_cast<C>(degree + (degree == 0)) * static_cast<C>(degree > 0);
-  return static_cast<C>(score) * reciprocal;
+  return static_cast<C>(score) * out_degree_reciprocal<C>(degree);
+}
+
+// out_degree_reciprocal of every vertex of g, once per call: Gauss-Seidel's
+// short-list sweep (gather_sum.hpp) reads it instead of two offsets and
+// leaves the division out of its loop.
+template <typename C, typename G>
+NumaArray<C> out_degree_reciprocals(const G& g) {
+  const std::int64_t n = g.num_vertices();
+  auto r = NumaArray<C>::for_overwrite(static_cast<std::size_t>(n), numa::placement_for("contrib"));
+  const eid_t* const off = g.out().offsets.data();
+  C* const out = r.data();
+#pragma omp parallel for schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) out[v] = out_degree_reciprocal<C>(off[v + 1] - off[v]);
+  return r;
 }
 
 // The start shared by every flat variant: scores 1/n, each vertex's first

@@ -66,9 +66,11 @@ inline std::int64_t gauss_seidel_chunk_vertices(std::int64_t n, std::int64_t arc
   return gauss_seidel_equal_chunk(n, per_thread * t);
 }
 
-// Prefetch: the sweep prefetches contributions ahead (gather_sum.hpp).
+// Prefetch: the sweep prefetches contributions ahead; ShortLists: lists of
+// up to 4 arcs are summed without a loop, and each chunk is swept as two
+// halves side by side (gather_sums_of_short_lists_in_pairs; both gather_sum.hpp).
 // `chunk`: vertices per chunk (gauss_seidel_chunk_vertices; other sizes for tests and measurements).
-template <typename V, typename C, bool Prefetch>
+template <typename V, typename C, bool Prefetch, bool ShortLists = false>
 PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageRankOptions& o,
                                                std::int64_t chunk = 0) {
   const std::int64_t n = g.num_vertices();
@@ -85,6 +87,11 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
   const eid_t* const in_off = g.in_arrays().offsets.data();
   const V* const in_nb = g.in_arrays().neighbors.data();
   const eid_t* const out_off = g.out().offsets.data();
+  // The short-list sweep reads 1 / out-degree from an array (the same bits);
+  // the others, on denser graphs, read the degree from the offsets, which on
+  // an undirected graph are the in-offsets the sweep reads anyway.
+  const auto reciprocals = ShortLists ? out_degree_reciprocals<C>(g) : NumaArray<C>{};
+  const C* const reciprocal = reciprocals.data();
   C* const x = contrib.data();
   double* const score = r.scores.data();
   const double damping = o.damping;
@@ -99,18 +106,24 @@ PageRankResult pagerank_pull_gauss_seidel_with(const CSRGraph<V>& g, const PageR
     throw_if_cancelled();  // Ctrl-C in Python: once per iteration
     profile::InnerPhase phase("iteration");
     double change = 0;
+    // Finishes vertex v from its sum: its score and contribution; returns its change.
+    auto finish = [=](std::int64_t v, double sum) {
+      const double next = base + damping * sum;
+      const double moved = std::fabs(next - score[v]);
+      score[v] = next;
+      if constexpr (ShortLists)
+        x[v] = static_cast<C>(next) * reciprocal[v];
+      else
+        x[v] = contribution_by_reciprocal<C>(next, out_off[v + 1] - out_off[v]);
+      return moved;
+    };
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : change)
     for (std::int64_t c = 0; c < chunks; ++c) {
-      const std::int64_t lo = c * size;
-      change += gather_sums_of_range<Prefetch, double>(in_nb, in_off, lo, std::min(n, lo + size), last, x,
-                                                       [=](std::int64_t v, double sum) {
-                                                         const double next = base + damping * sum;
-                                                         const double moved = std::fabs(next - score[v]);
-                                                         score[v] = next;
-                                                         x[v] = contribution_by_reciprocal<C>(
-                                                             next, out_off[v + 1] - out_off[v]);
-                                                         return moved;
-                                                       });
+      const std::int64_t lo = c * size, hi = std::min(n, lo + size);
+      if constexpr (ShortLists)
+        change += gather_sums_of_short_lists_in_pairs<double>(in_nb, in_off, lo, hi, x, finish);
+      else
+        change += gather_sums_of_range<Prefetch, double>(in_nb, in_off, lo, hi, last, x, finish);
     }
     r.iterations = it + 1;
     r.last_change = change;
@@ -149,8 +162,10 @@ PageRankResult pagerank_pull_gauss_seidel(const CSRGraph<V>& g, const PageRankOp
   return with_contribution_type(o, [&](auto c) {
     using C = decltype(c);
     if (width > 0) return pagerank_pull_gauss_seidel_segmented<V, C>(g, o, width);
-    return prefetch_pays(g.num_vertices(), sizeof(C)) ? pagerank_pull_gauss_seidel_with<V, C, true>(g, o)
-                                                      : pagerank_pull_gauss_seidel_with<V, C, false>(g, o);
+    if (prefetch_pays(g.num_vertices(), sizeof(C))) return pagerank_pull_gauss_seidel_with<V, C, true>(g, o);
+    return lists_mostly_short(g.in_arrays().offsets.data(), g.num_vertices())
+               ? pagerank_pull_gauss_seidel_with<V, C, false, true>(g, o)
+               : pagerank_pull_gauss_seidel_with<V, C, false>(g, o);
   });
 }
 

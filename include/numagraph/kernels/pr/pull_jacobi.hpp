@@ -31,11 +31,22 @@
 
 namespace numagraph::kernels {
 
+// An iteration's totals over a share of the vertices: L1 change and dangling mass.
+struct JacobiTotals {
+  double change = 0, dangling = 0;
+  JacobiTotals& operator+=(const JacobiTotals& o) {
+    change += o.change;
+    dangling += o.dangling;
+    return *this;
+  }
+};
+
 // The iterations, tiled over `tiles` or not (a template argument: a
 // run-time test in the vertex loop is slower); an unblocked sweep
-// prefetches with Prefetch (gather_sum.hpp).
+// prefetches with Prefetch, or, with ShortLists, sums lists of up to 4 arcs
+// without a loop (gather_sum.hpp; on a graph that splits statically).
 // Measured: docs/kernels/pr.md, "Loop shape".
-template <bool Tiled, bool Prefetch, typename V, typename C>
+template <bool Tiled, bool Prefetch, typename V, typename C, bool ShortLists = false>
 void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, const TiledArcs<V>* tiles,
                                 PageRankResult& r) {
   const std::int64_t n = g.num_vertices();
@@ -86,7 +97,20 @@ void pagerank_jacobi_iterations(const CSRGraph<V>& g, const PageRankOptions& o, 
         finish(v, gather_sum_ahead<Prefetch>(in_nb, in_off[v], in_off[v + 1], last, x), my_change, my_dangling);
       };
       // Equal shares of the vertices on sparse graphs (kernels/static_split.hpp).
-      if (static_split) {
+      if (ShortLists && static_split) {
+        const std::int64_t shares = parallel::max_threads();
+#pragma omp parallel for schedule(static) reduction(+ : change, next_dangling)
+        for (std::int64_t t = 0; t < shares; ++t) {
+          const JacobiTotals mine = gather_sums_of_short_lists<JacobiTotals>(
+              in_nb, in_off, t * n / shares, (t + 1) * n / shares, x, [=](std::int64_t v, double sum) {
+                JacobiTotals share;
+                finish(v, sum, share.change, share.dangling);
+                return share;
+              });
+          change += mine.change;
+          next_dangling += mine.dangling;
+        }
+      } else if (static_split) {
 #pragma omp parallel for schedule(static) reduction(+ : change, next_dangling)
         for (std::int64_t v = 0; v < n; ++v) update(v, change, next_dangling);
       } else {
@@ -113,6 +137,8 @@ PageRankResult pagerank_pull_jacobi_with(const CSRGraph<V>& g, const PageRankOpt
   if (!shape.tiled()) {
     if (prefetch_pays(g.num_vertices(), sizeof(C)))
       pagerank_jacobi_iterations<false, true, V, C>(g, o, nullptr, r);
+    else if (splits_statically(g) && lists_mostly_short(g.in_arrays().offsets.data(), g.num_vertices()))
+      pagerank_jacobi_iterations<false, false, V, C, true>(g, o, nullptr, r);
     else
       pagerank_jacobi_iterations<false, false, V, C>(g, o, nullptr, r);
     return r;
