@@ -218,24 +218,14 @@ class LocalLinks {
   // vertices without arcs without reading their lists again.
   void link_sampled_noting_reach(const eid_t* off, const std::uint32_t* nb, int index, bool first, bool prefetch,
                                  std::int64_t chunk) {
-    const std::int64_t n = g_.local_n;
-    const auto own = static_cast<std::uint32_t>(n);
-    std::uint32_t* const c = comp_.data();
+    const auto own = static_cast<std::uint32_t>(g_.local_n);
     std::uint32_t* const reach = reach_.data();
-#pragma omp parallel for schedule(dynamic, chunk)
-    for (std::int64_t u = 0; u < n; ++u) {
-      // As cc_detail::link_sampled_arcs: the list entry 64 vertices on, the
-      // label of the entry 16 on.
-      if (prefetch && u + 64 < n) __builtin_prefetch(&nb[off[u + 64] + index]);
-      if (prefetch && u + 16 < n && off[u + 16] + index < off[u + 17]) __builtin_prefetch(&c[nb[off[u + 16] + index]]);
-      std::uint32_t seen = first ? kNothingToLink : reach[u];
-      if (off[u] + index < off[u + 1]) {
-        const std::uint32_t x = nb[off[u] + index];
-        kernels::cc_detail::link(static_cast<std::uint32_t>(u), x, c);
-        if (seen >= kNoGhost) seen = x >= own ? x - own : kNoGhost;
-      }
-      reach[u] = seen;
-    }
+    kernels::cc_detail::link_sampled_arcs(off, nb, index, g_.local_n, comp_.data(), prefetch, chunk,
+                                          [=](std::int64_t u, const std::uint32_t* arc) {
+                                            std::uint32_t seen = first ? kNothingToLink : reach[u];
+                                            if (arc && seen >= kNoGhost) seen = *arc >= own ? *arc - own : kNoGhost;
+                                            reach[u] = seen;
+                                          });
   }
 
   const DistCsr& g_;

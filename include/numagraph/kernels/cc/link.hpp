@@ -81,15 +81,23 @@ inline int sampled_in_arcs(int rounds, bool directed) { return directed ? rounds
 // run ahead: the list entry 64 vertices on (on a Kronecker graph the heads of
 // long lists lie far apart), and the label the link 16 vertices on will read:
 // each link otherwise waits for a random read in turn (docs/kernels/cc.md).
-template <typename L, typename T>
+// `note(u, arc)` sees every vertex's sampled arc while it is in hand (arc
+// null when u has none): numagraph-mpi notes what each arc reached.
+struct NoNote {
+  template <typename T>
+  void operator()(std::int64_t, const T*) const {}
+};
+template <typename L, typename T, typename Note = NoNote>
 void link_sampled_arcs(const eid_t* off, const T* nb, int index, std::int64_t n, L* comp, bool prefetch,
-                       std::int64_t chunk) {
+                       std::int64_t chunk, Note&& note = {}) {
 #pragma omp parallel for schedule(dynamic, chunk)
   for (std::int64_t u = 0; u < n; ++u) {
     if (prefetch && u + 64 < n) __builtin_prefetch(&nb[off[u + 64] + index]);
     if (prefetch && u + 16 < n && off[u + 16] + index < off[u + 17])
       __builtin_prefetch(&comp[nb[off[u + 16] + index]]);
-    if (off[u] + index < off[u + 1]) link(static_cast<L>(u), static_cast<L>(nb[off[u] + index]), comp);
+    const T* arc = off[u] + index < off[u + 1] ? &nb[off[u] + index] : nullptr;
+    if (arc) link(static_cast<L>(u), static_cast<L>(*arc), comp);
+    note(u, arc);
   }
 }
 
